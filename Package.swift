@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Plumb",
+  products: [
+    .executable(name: "plumb", targets: ["plumb"]),
+    .executable(name: "plumb-bench", targets: ["plumb-bench"]),
+  ],
+  dependencies: [],
+  targets: [
+    // Lexer, parser, AST with source ranges. Depends on nothing; never fails.
+    .target(name: "LayoutSyntax"),
+    // Incremental Cassowary solver. Knows nothing of views or text.
+    .target(name: "CassowarySolver"),
+    // Names, rules, lowering and (later) solving. Pure: no IO.
+    .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"]),
+    // The subcommands, their output formats (text, JSON, SARIF) and file IO.
+    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis"]),
+    .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
+    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis"]),
+    // Golden files and seeded randomness shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "TestSupport"]),
+    .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "TestSupport"]),
+  ]
+)

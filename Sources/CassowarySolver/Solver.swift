@@ -1,0 +1,2 @@
+// Placeholder: the solver is being written.
+public enum CassowarySolverPlaceholder {}
