@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Modules that round numbers without Foundation need libm on Linux.
+let mathLibrary: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 let package = Package(
   name: "Plumb",
   products: [
@@ -10,13 +13,15 @@ let package = Package(
   dependencies: [],
   targets: [
     // Lexer, parser, AST with source ranges. Depends on nothing; never fails.
-    .target(name: "LayoutSyntax"),
+    .target(name: "LayoutSyntax", linkerSettings: mathLibrary),
     // Incremental Cassowary solver. Knows nothing of views or text.
-    .target(name: "CassowarySolver"),
+    .target(name: "CassowarySolver", linkerSettings: mathLibrary),
     // Names, rules, lowering and (later) solving. Pure: no IO.
-    .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"]),
+    .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
+    // JSON values (ordered, bounded parser) and, later, JSON-RPC framing. Foundation only.
+    .target(name: "JSONRPC"),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
-    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis"]),
+    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis"]),
     // Golden files and seeded randomness shared by the test targets.
@@ -24,6 +29,7 @@ let package = Package(
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "TestSupport"]),
     .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "TestSupport"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

@@ -1,0 +1,109 @@
+import LayoutSyntax
+
+/// Where a lowered constraint came from.
+public enum ConstraintOrigin: String, Sendable, Hashable {
+  /// A Visual Format string.
+  case vfl
+  /// A constraint written out as an equation.
+  case explicit
+  /// A view's intrinsic content size, through its hugging or compression resistance.
+  case intrinsic
+  /// What every view carries: sizes are never negative.
+  case implicit
+  /// The root view fixed to a canvas.
+  case canvas
+}
+
+/// One side of a constraint: an item and one of its attributes.
+public struct ConstraintItem: Hashable, Sendable, CustomStringConvertible {
+  /// The view's name; the root view is `root`.
+  public var view: String
+  /// `safeArea` when the item is the view's safe-area layout guide.
+  public var guide: String?
+  public var attribute: LayoutAttribute
+
+  public init(view: String, guide: String? = nil, attribute: LayoutAttribute) {
+    self.view = view
+    self.guide = guide
+    self.attribute = attribute
+  }
+
+  /// The item's name as the output shows it: `root`, `Title`, `root.safeArea`.
+  public var itemName: String {
+    if let guide { return "\(view).\(guide)" }
+    return view
+  }
+
+  public var description: String { "\(itemName).\(attribute.rawValue)" }
+}
+
+/// A constraint in NSLayoutConstraint's own terms:
+/// `first REL multiplier × second + constant @priority`.
+public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
+  public var first: ConstraintItem
+  public var relation: Relation
+  /// Nil for a constant constraint (`a.width == 50`).
+  public var second: ConstraintItem?
+  public var multiplier: Double
+  public var constant: Double
+  /// In (0, 1000]; 1000 is required.
+  public var priority: Double
+  /// The label the file gave the constraint, like an Interface Builder identifier.
+  public var label: String?
+  public var origin: ConstraintOrigin
+  /// The text the constraint came from.
+  public var range: SourceRange
+
+  public init(
+    first: ConstraintItem, relation: Relation, second: ConstraintItem?, multiplier: Double = 1,
+    constant: Double = 0, priority: Double = 1000, label: String? = nil, origin: ConstraintOrigin,
+    range: SourceRange
+  ) {
+    self.first = first
+    self.relation = relation
+    self.second = second
+    self.multiplier = multiplier
+    self.constant = constant
+    self.priority = priority
+    self.label = label
+    self.origin = origin
+    self.range = range
+  }
+
+  public var isRequired: Bool { priority >= 1000 }
+
+  /// The constraint as UIKit describes it: `'label' b.leading == a.trailing + 8 @750`.
+  public var description: String {
+    var text = ""
+    if let label { text += "'\(label)' " }
+    text += "\(first) \(relation.rawValue) "
+    if let second {
+      if multiplier != 1 { text += "\(formatNumber(multiplier))*" }
+      text += second.description
+      if constant > 0 {
+        text += " + \(formatNumber(constant))"
+      } else if constant < 0 {
+        text += " - \(formatNumber(-constant))"
+      }
+    } else {
+      text += formatNumber(constant)
+    }
+    if priority < 1000 { text += " @\(formatNumber(priority))" }
+    return text
+  }
+}
+
+/// A number the way UIKit's descriptions show it: no trailing `.0`, at most 4 decimals.
+public func formatNumber(_ value: Double) -> String {
+  guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+  let rounded = (value * 10_000).rounded() / 10_000
+  if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+    let whole = Int64(rounded)
+    return whole == 0 ? "0" : String(whole)
+  }
+  var text = String(rounded)
+  if text.contains("e") { return text }
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
+}

@@ -1,0 +1,174 @@
+import LayoutSyntax
+
+/// The kinds of view a file can declare. They are laid out alike; the kind sets defaults.
+public enum ViewKind: String, Sendable, Hashable, CaseIterable {
+  case view, label, button, image, field
+  case `switch`
+
+  /// The default content hugging priority, as Interface Builder sets it:
+  /// labels and image views hug at 251, everything else at 250.
+  public var defaultHugging: Double {
+    switch self {
+    case .label, .image: 251
+    default: 250
+    }
+  }
+
+  /// The default compression resistance priority.
+  public var defaultCompressionResistance: Double { 750 }
+}
+
+/// A view of the layout, with its properties resolved to values.
+public struct ViewNode: Sendable {
+  public var name: String
+  public var kind: ViewKind
+  /// The enclosing view's name; nil only for the root.
+  public var superview: String?
+  /// The names of the views declared directly inside this one, in order.
+  public var subviews: [String]
+  /// The name as written in its declaration (nil for the root and for views a `.vfl`
+  /// file declares implicitly, which point at their first use instead).
+  public var nameRange: SourceRange?
+  /// The whole declaration (or the first use, in a `.vfl` file).
+  public var declarationRange: SourceRange?
+  public var intrinsicWidth: Double?
+  public var intrinsicHeight: Double?
+  public var hugging: (horizontal: Double, vertical: Double)
+  public var compressionResistance: (horizontal: Double, vertical: Double)
+  public var frame: Rect?
+  public var alignmentInsets: EdgeInsets
+  /// Baseline offset from the bottom of the alignment rectangle.
+  public var baselineOffset: Double
+  public var margins: DirectionalInsets
+  public var transform: ViewTransform?
+  /// The properties as written, for diagnostics that point at them.
+  public var propertyRanges: [String: SourceRange]
+
+  public init(name: String, kind: ViewKind, superview: String?) {
+    self.name = name
+    self.kind = kind
+    self.superview = superview
+    subviews = []
+    hugging = (kind.defaultHugging, kind.defaultHugging)
+    compressionResistance = (kind.defaultCompressionResistance, kind.defaultCompressionResistance)
+    alignmentInsets = .zero
+    baselineOffset = 0
+    margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    propertyRanges = [:]
+  }
+}
+
+/// A root size to lay the file out in.
+public struct Canvas: Sendable, Hashable {
+  public var name: String
+  public var width: Double
+  public var height: Double
+  public var safeArea: EdgeInsets
+  /// Nil for the default canvas of a file that declares none.
+  public var range: SourceRange?
+
+  public init(name: String, width: Double, height: Double, safeArea: EdgeInsets = .zero, range: SourceRange?) {
+    self.name = name
+    self.width = width
+    self.height = height
+    self.safeArea = safeArea
+    self.range = range
+  }
+
+  /// The canvas of a file that declares none: an iPhone 8 screen.
+  public static let standard = Canvas(name: "default", width: 375, height: 667, range: nil)
+}
+
+/// A named number.
+public struct Metric: Sendable, Hashable {
+  public var name: String
+  public var value: Double
+  public var range: SourceRange
+
+  public init(name: String, value: Double, range: SourceRange) {
+    self.name = name
+    self.value = value
+    self.range = range
+  }
+}
+
+/// VFL's standard spacing.
+public struct StandardSpacing: Sendable, Hashable {
+  /// Between sibling views (`[a]-[b]`).
+  public var sibling: Double
+  /// To the superview's edge (`|-[a]`).
+  public var superview: SuperviewSpacing
+
+  public init(sibling: Double = 8, superview: SuperviewSpacing = .points(20)) {
+    self.sibling = sibling
+    self.superview = superview
+  }
+}
+
+/// Everything a file declares, resolved, and every constraint it lowers to.
+public struct LayoutModel: Sendable {
+  public static let rootName = "root"
+
+  public var kind: FileKind
+  public var canvases: [Canvas]
+  public var directions: WritingDirections
+  public var spacing: StandardSpacing
+  public var metrics: [String: Metric]
+  /// Every view by name, the root included.
+  public var views: [String: ViewNode]
+  /// View names in declaration order, the root first.
+  public var viewOrder: [String]
+  /// The constraints the file's statements produce (origins vfl, explicit, intrinsic),
+  /// in source order, UIKit's emission order within a format.
+  public var constraints: [LayoutConstraint]
+
+  public init(kind: FileKind) {
+    self.kind = kind
+    canvases = []
+    directions = .both
+    spacing = StandardSpacing()
+    metrics = [:]
+    let root = ViewNode(name: LayoutModel.rootName, kind: .view, superview: nil)
+    views = [LayoutModel.rootName: root]
+    viewOrder = [LayoutModel.rootName]
+    constraints = []
+  }
+
+  /// The canvases to lay out: those declared, or the standard one.
+  public var effectiveCanvases: [Canvas] { canvases.isEmpty ? [.standard] : canvases }
+
+  /// The constraints every view carries and that fix the root to a canvas, which the
+  /// engine adds without the file saying so: `width >= 0` and `height >= 0` for every
+  /// view but the root, and the root's frame equal to the canvas.
+  public func implicitConstraints(for canvas: Canvas) -> [LayoutConstraint] {
+    var result: [LayoutConstraint] = []
+    let rootRange = canvas.range ?? SourceRange(at: 0)
+    let root = LayoutModel.rootName
+    result.append(
+      LayoutConstraint(
+        first: ConstraintItem(view: root, attribute: .left), relation: .equal, second: nil,
+        constant: 0, origin: .canvas, range: rootRange))
+    result.append(
+      LayoutConstraint(
+        first: ConstraintItem(view: root, attribute: .top), relation: .equal, second: nil,
+        constant: 0, origin: .canvas, range: rootRange))
+    result.append(
+      LayoutConstraint(
+        first: ConstraintItem(view: root, attribute: .width), relation: .equal, second: nil,
+        constant: canvas.width, origin: .canvas, range: rootRange))
+    result.append(
+      LayoutConstraint(
+        first: ConstraintItem(view: root, attribute: .height), relation: .equal, second: nil,
+        constant: canvas.height, origin: .canvas, range: rootRange))
+    for name in viewOrder where name != root {
+      let range = views[name]?.declarationRange ?? rootRange
+      for attribute in [LayoutAttribute.width, .height] {
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: attribute), relation: .greaterThanOrEqual,
+            second: nil, constant: 0, origin: .implicit, range: range))
+      }
+    }
+    return result
+  }
+}

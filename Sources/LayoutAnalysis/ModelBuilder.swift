@@ -1,0 +1,343 @@
+/// Diagnostic: unknown-view, unknown-metric, duplicate-view, duplicate-metric, duplicate-canvas,
+/// invalid-priority, invalid-attribute-pair, not-a-subview
+///
+/// Turns a syntax tree into a `LayoutModel`: declares the views, resolves names, checks
+/// UIKit's rules and lowers every statement to NSLayoutConstraint-shaped constraints.
+import LayoutSyntax
+
+struct ModelBuilder {
+  private(set) var model: LayoutModel
+  private(set) var diagnostics: [Diagnostic] = []
+  private let file: LayoutFile
+
+  init(file: LayoutFile) {
+    self.file = file
+    model = LayoutModel(kind: file.kind)
+  }
+
+  /// Builds the model in two passes: declarations first (so constraints may name views
+  /// declared later in the file), then constraints in source order.
+  mutating func build() {
+    declareSettings(file.statements)
+    declareViews(file.statements, superview: LayoutModel.rootName)
+    if file.kind == .vfl {
+      declareImplicitViews(file.statements)
+    }
+    lower(file.statements, scope: LayoutModel.rootName)
+  }
+
+  // MARK: - Declarations
+
+  private mutating func declareSettings(_ statements: [Statement]) {
+    var canvasRanges: [String: SourceRange] = [:]
+    for statement in statements {
+      switch statement {
+      case .canvas(let declaration):
+        if let first = canvasRanges[declaration.name.name] {
+          diagnostics.append(
+            Diagnostic(
+              code: "duplicate-canvas", severity: .error,
+              message: "canvas '\(declaration.name.name)' is already declared",
+              range: declaration.name.range,
+              related: [RelatedInformation(range: first, message: "first declared here")]))
+          continue
+        }
+        canvasRanges[declaration.name.name] = declaration.name.range
+        model.canvases.append(
+          Canvas(
+            name: declaration.name.name, width: declaration.width, height: declaration.height,
+            safeArea: declaration.safeArea ?? .zero, range: declaration.range))
+      case .direction(let declaration):
+        model.directions = declaration.value
+      case .spacing(let declaration):
+        model.spacing.sibling = declaration.sibling
+        if let superview = declaration.superview { model.spacing.superview = superview }
+      case .metric(let declaration):
+        if let first = model.metrics[declaration.name.name] {
+          diagnostics.append(
+            Diagnostic(
+              code: "duplicate-metric", severity: .error,
+              message: "metric '\(declaration.name.name)' is already declared",
+              range: declaration.name.range,
+              related: [RelatedInformation(range: first.range, message: "first declared here")]))
+          continue
+        }
+        model.metrics[declaration.name.name] = Metric(
+          name: declaration.name.name, value: declaration.value, range: declaration.name.range)
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func declareViews(_ statements: [Statement], superview: String) {
+    for statement in statements {
+      guard case .view(let declaration) = statement else { continue }
+      let name = declaration.name.name
+      if name == LayoutModel.rootName || name == "super" {
+        diagnostics.append(
+          Diagnostic(
+            code: "duplicate-view", severity: .error,
+            message: "'\(name)' is reserved: it names the \(name == "super" ? "enclosing" : "root") view; choose another name",
+            range: declaration.name.range))
+        continue
+      }
+      if let existing = model.views[name] {
+        diagnostics.append(
+          Diagnostic(
+            code: "duplicate-view", severity: .error,
+            message: "view '\(name)' is already declared; view names must be unique in a file",
+            range: declaration.name.range,
+            related: existing.nameRange.map { [RelatedInformation(range: $0, message: "'\(name)' first declared here")] }
+              ?? []))
+        continue
+      }
+      var node = ViewNode(name: name, kind: ViewKind(rawValue: declaration.kind.name) ?? .view, superview: superview)
+      node.nameRange = declaration.name.range
+      node.declarationRange = declaration.range
+      apply(declaration.properties, to: &node)
+      model.views[name] = node
+      model.viewOrder.append(name)
+      model.views[superview]?.subviews.append(name)
+      declareViews(declaration.body, superview: name)
+    }
+  }
+
+  private mutating func apply(_ properties: [ViewProperty], to node: inout ViewNode) {
+    for property in properties {
+      node.propertyRanges[property.keyword.name] = property.range
+      switch property.value {
+      case .intrinsic(let width, let height):
+        node.intrinsicWidth = width
+        node.intrinsicHeight = height
+      case .hugging(let horizontal, let vertical):
+        if checkContentPriority(horizontal, property) && checkContentPriority(vertical, property) {
+          node.hugging = (horizontal, vertical)
+        }
+      case .compressionResistance(let horizontal, let vertical):
+        if checkContentPriority(horizontal, property) && checkContentPriority(vertical, property) {
+          node.compressionResistance = (horizontal, vertical)
+        }
+      case .frame(let rect):
+        node.frame = rect
+      case .alignmentInsets(let insets):
+        node.alignmentInsets = insets
+      case .baseline(let offset):
+        node.baselineOffset = offset
+      case .margins(let margins):
+        node.margins = margins
+      case .transform(let transform):
+        node.transform = transform
+      }
+    }
+  }
+
+  private mutating func checkContentPriority(_ value: Double, _ property: ViewProperty) -> Bool {
+    if let problem = PriorityRules.problem(with: value) {
+      diagnostics.append(
+        Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: property.range))
+      return false
+    }
+    return true
+  }
+
+  /// In a `.vfl` file every name in brackets is a subview of the root, declared at its
+  /// first use.
+  private mutating func declareImplicitViews(_ statements: [Statement]) {
+    for statement in statements {
+      guard case .visualFormat(let vfl) = statement, let format = vfl.format else { continue }
+      for view in format.views where model.views[view.name.name] == nil {
+        let name = view.name.name
+        guard name != LayoutModel.rootName else { continue }
+        var node = ViewNode(name: name, kind: .view, superview: LayoutModel.rootName)
+        node.declarationRange = view.name.range
+        model.views[name] = node
+        model.viewOrder.append(name)
+        model.views[LayoutModel.rootName]?.subviews.append(name)
+      }
+    }
+  }
+
+  // MARK: - Lowering
+
+  private mutating func lower(_ statements: [Statement], scope: String) {
+    for statement in statements {
+      switch statement {
+      case .view(let declaration):
+        // Only the declaration that won (not a duplicate) lowers its own properties.
+        if let node = model.views[declaration.name.name], node.nameRange == declaration.name.range {
+          lowerIntrinsicSize(of: node)
+          lower(declaration.body, scope: node.name)
+        }
+      case .constraint(let constraint):
+        if let lowered = lowerExplicit(constraint, scope: scope) {
+          model.constraints.append(lowered)
+        }
+      case .visualFormat(let statement):
+        var lowering = VisualFormatLowering(model: model, scope: scope)
+        let constraints = lowering.lower(statement)
+        diagnostics += lowering.diagnostics
+        model.constraints += constraints
+      default:
+        break
+      }
+    }
+  }
+
+  /// Intrinsic content size, per axis: `size <= intrinsic @hugging` and
+  /// `size >= intrinsic @compressionResistance`, as UIKit's content-size constraints.
+  private mutating func lowerIntrinsicSize(of node: ViewNode) {
+    let range = node.propertyRanges["intrinsic"] ?? node.declarationRange ?? SourceRange(at: 0)
+    let axes: [(LayoutAttribute, Double?, Double, Double)] = [
+      (.width, node.intrinsicWidth, node.hugging.horizontal, node.compressionResistance.horizontal),
+      (.height, node.intrinsicHeight, node.hugging.vertical, node.compressionResistance.vertical),
+    ]
+    for (attribute, size, hugging, resistance) in axes {
+      guard let size else { continue }
+      let item = ConstraintItem(view: node.name, attribute: attribute)
+      model.constraints.append(
+        LayoutConstraint(
+          first: item, relation: .lessThanOrEqual, second: nil, constant: size, priority: hugging,
+          origin: .intrinsic, range: range))
+      model.constraints.append(
+        LayoutConstraint(
+          first: item, relation: .greaterThanOrEqual, second: nil, constant: size, priority: resistance,
+          origin: .intrinsic, range: range))
+    }
+  }
+
+  private mutating func lowerExplicit(_ statement: ConstraintStatement, scope: String) -> LayoutConstraint? {
+    var failed = false
+    let first = resolve(statement.first, scope: scope, failed: &failed)
+    let second = statement.second.map { resolve($0, scope: scope, failed: &failed) }
+    let multiplier = statement.multiplier.map { resolveNumber($0, failed: &failed) } ?? 1
+    let constant = statement.constant.map { resolveNumber($0, failed: &failed) } ?? 0
+    var priority = 1000.0
+    if let term = statement.priority {
+      priority = resolvePriority(term, failed: &failed) ?? 1000
+    }
+    if let violation = AttributeRules.violation(
+      first: statement.first.attribute, second: statement.second?.attribute, multiplier: multiplier)
+    {
+      diagnostics.append(
+        Diagnostic(code: "invalid-attribute-pair", severity: .error, message: violation, range: statement.range))
+      failed = true
+    }
+    guard !failed, let first else { return nil }
+    var resolvedSecond: ConstraintItem?
+    if let second {
+      guard let item = second else { return nil }
+      resolvedSecond = item
+    }
+    return LayoutConstraint(
+      first: first, relation: statement.relation, second: resolvedSecond, multiplier: multiplier,
+      constant: constant, priority: priority, label: statement.label?.name, origin: .explicit,
+      range: statement.range)
+  }
+
+  private mutating func resolve(_ reference: AttributeReference, scope: String, failed: inout Bool) -> ConstraintItem? {
+    let written = reference.item.name
+    let view: String
+    if written.name == "super" {
+      view = scope
+    } else if model.views[written.name] != nil {
+      view = written.name
+    } else {
+      diagnostics.append(unknownView(written))
+      failed = true
+      return nil
+    }
+    var guide: String?
+    if let writtenGuide = reference.item.guide {
+      guard writtenGuide.name == "safeArea" else {
+        diagnostics.append(
+          Diagnostic(
+            code: "unknown-view", severity: .error,
+            message: "'\(writtenGuide.name)' is not a layout guide; views have 'safeArea'",
+            range: writtenGuide.range))
+        failed = true
+        return nil
+      }
+      guide = writtenGuide.name
+    }
+    return ConstraintItem(view: view, guide: guide, attribute: reference.attribute)
+  }
+
+  func unknownView(_ name: Identifier) -> Diagnostic {
+    let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
+    let hint = Suggestions.hint(for: name.name, among: candidates)
+    var fixes: [Fix] = []
+    if let match = Suggestions.closest(to: name.name, among: candidates) {
+      fixes.append(
+        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    }
+    return Diagnostic(
+      code: "unknown-view", severity: .error,
+      message: "'\(name.name)' is not a declared view\(hint)", range: name.range, fixes: fixes)
+  }
+
+  private mutating func resolveNumber(_ term: NumericTerm, failed: inout Bool) -> Double {
+    switch term.value {
+    case .number(let value):
+      return term.isNegated ? -value : value
+    case .metric(let name):
+      guard let metric = model.metrics[name.name] else {
+        diagnostics.append(unknownMetric(name))
+        failed = true
+        return 0
+      }
+      return term.isNegated ? -metric.value : metric.value
+    }
+  }
+
+  func unknownMetric(_ name: Identifier) -> Diagnostic {
+    let candidates = model.metrics.keys.sorted()
+    let hint = Suggestions.hint(for: name.name, among: candidates)
+    var fixes: [Fix] = []
+    if let match = Suggestions.closest(to: name.name, among: candidates) {
+      fixes.append(
+        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    }
+    return Diagnostic(
+      code: "unknown-metric", severity: .error,
+      message: "'\(name.name)' is not a declared metric\(hint)", range: name.range, fixes: fixes)
+  }
+
+  private mutating func resolvePriority(_ term: PriorityTerm, failed: inout Bool) -> Double? {
+    let value: Double
+    switch term.value {
+    case .number(let number):
+      value = number
+    case .named(let name, let offset):
+      value = name.value + offset
+    case .metric(let name):
+      guard let metric = model.metrics[name.name] else {
+        diagnostics.append(unknownMetric(name))
+        failed = true
+        return nil
+      }
+      value = metric.value
+    }
+    if let problem = PriorityRules.problem(with: value) {
+      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: term.range))
+      failed = true
+      return nil
+    }
+    return value
+  }
+}
+
+/// UIKit's rule for priorities: greater than 0 and at most 1000 (required).
+enum PriorityRules {
+  /// UIKit's message for a priority it refuses, or nil when the value is a valid priority.
+  static func problem(with value: Double) -> String? {
+    if !value.isFinite || value <= 0 {
+      return "Invalid priority specified: \(formatNumber(value)). Priority must be greater than 0"
+    }
+    if value > 1000 {
+      return "Invalid priority specified: \(formatNumber(value)). Priority cannot be higher than "
+        + "NSLayoutPriorityRequired, which is 1000."
+    }
+    return nil
+  }
+}

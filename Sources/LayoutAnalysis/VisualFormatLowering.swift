@@ -1,0 +1,422 @@
+/// Diagnostic: invalid-vfl-option, not-a-subview
+///
+/// Lowers a Visual Format string to constraints exactly as
+/// `NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:)` does:
+/// the same constraints, the same item order and signs, the same emission order.
+import LayoutSyntax
+
+/// The `NSLayoutFormatOptions` a format may carry, by their Apple names.
+public enum VisualFormatOption: String, Sendable, Hashable, CaseIterable {
+  case alignAllLeft, alignAllRight, alignAllTop, alignAllBottom, alignAllLeading, alignAllTrailing
+  case alignAllCenterX, alignAllCenterY, alignAllLastBaseline, alignAllFirstBaseline
+  case alignAllBaseline
+  case directionLeadingToTrailing, directionLeftToRight, directionRightToLeft
+  case spacingEdgeToEdge, spacingBaselineToBaseline
+
+  /// The attribute an alignment option aligns, nil for the other options.
+  public var alignedAttribute: LayoutAttribute? {
+    switch self {
+    case .alignAllLeft: .left
+    case .alignAllRight: .right
+    case .alignAllTop: .top
+    case .alignAllBottom: .bottom
+    case .alignAllLeading: .leading
+    case .alignAllTrailing: .trailing
+    case .alignAllCenterX: .centerX
+    case .alignAllCenterY: .centerY
+    case .alignAllLastBaseline, .alignAllBaseline: .lastBaseline
+    case .alignAllFirstBaseline: .firstBaseline
+    default: nil
+    }
+  }
+}
+
+/// The order in which UIKit emits alignment constraints for one pair of views.
+private let alignmentOrder: [LayoutAttribute] = [
+  .left, .right, .top, .bottom, .leading, .trailing, .centerX, .centerY, .lastBaseline, .firstBaseline,
+]
+
+struct VisualFormatLowering {
+  private let model: LayoutModel
+  /// The view that `|` stands for.
+  private let scope: String
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(model: LayoutModel, scope: String) {
+    self.model = model
+    self.scope = scope
+  }
+
+  /// An end of a connection: the superview (`|`) or a view of the format.
+  private enum Neighbour {
+    case superview
+    case view(String)
+  }
+
+  /// The constraints of one VFL statement, or none when it has an error: like UIKit,
+  /// which throws for the whole format, a format with any error yields no constraint.
+  mutating func lower(_ statement: VisualFormatStatement) -> [LayoutConstraint] {
+    guard let format = statement.format else { return [] }
+    let errorsBefore = diagnostics.count
+    let options = resolveOptions(statement, format: format)
+    let range = statement.range
+
+    // Resolve every view first, so that all unknown names are reported, not just the first.
+    var names: [String] = []
+    for view in format.views {
+      if model.views[view.name.name] != nil, view.name.name != LayoutModel.rootName {
+        names.append(view.name.name)
+      } else {
+        diagnostics.append(unknownViewInFormat(view.name))
+        names.append(view.name.name)
+      }
+    }
+    if let edge = format.leadingSuperview, let first = format.views.first {
+      checkSubview(first.name, bar: edge.barRange)
+    }
+    if let edge = format.trailingSuperview, let last = format.views.last,
+      format.leadingSuperview == nil || format.views.count > 1
+    {
+      // `|[a]|` names one view twice; one report for it is enough.
+      checkSubview(last.name, bar: edge.barRange)
+    }
+
+    var constraints: [LayoutConstraint] = []
+    let axis = Axis(format.orientation, direction: options.direction)
+    for (index, view) in format.views.enumerated() {
+      if index == 0 {
+        if let edge = format.leadingSuperview {
+          constraints += connect(.superview, .view(names[index]), edge.connection, axis: axis, options: options, range: range)
+        }
+      } else if index - 1 < format.connections.count {
+        constraints += connect(
+          .view(names[index - 1]), .view(names[index]), format.connections[index - 1], axis: axis, options: options,
+          range: range)
+      }
+      for predicate in view.predicates {
+        if let constraint = sizeConstraint(names[index], predicate, axis: axis, range: range) {
+          constraints.append(constraint)
+        }
+      }
+    }
+    if let edge = format.trailingSuperview, let last = names.last {
+      constraints += connect(.view(last), .superview, edge.connection, axis: axis, options: options, range: range)
+    }
+    if names.count > 1 {
+      for index in 1..<names.count {
+        for attribute in options.alignments {
+          constraints.append(
+            LayoutConstraint(
+              first: ConstraintItem(view: names[index - 1], attribute: attribute), relation: .equal,
+              second: ConstraintItem(view: names[index], attribute: attribute), origin: .vfl, range: range))
+        }
+      }
+    }
+    return diagnostics.count > errorsBefore ? [] : constraints
+  }
+
+  // MARK: - Options
+
+  private struct ResolvedOptions {
+    var alignments: [LayoutAttribute] = []
+    var direction: VisualFormatOption = .directionLeadingToTrailing
+    var baselineToBaseline = false
+  }
+
+  private mutating func resolveOptions(_ statement: VisualFormatStatement, format: VisualFormat) -> ResolvedOptions {
+    var result = ResolvedOptions()
+    var aligned = Set<LayoutAttribute>()
+    var directionOption: Identifier?
+    for written in statement.options {
+      guard let option = VisualFormatOption(rawValue: written.name) else {
+        let hint = Suggestions.hint(for: written.name, among: VisualFormatOption.allCases.map(\.rawValue))
+        var fixes: [Fix] = []
+        if let match = Suggestions.closest(to: written.name, among: VisualFormatOption.allCases.map(\.rawValue)) {
+          fixes.append(
+            Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: written.range, newText: match)], isPreferred: true))
+        }
+        diagnostics.append(
+          Diagnostic(
+            code: "invalid-vfl-option", severity: .error,
+            message: "'\(written.name)' is not an NSLayoutFormatOptions option\(hint)", range: written.range,
+            fixes: fixes))
+        continue
+      }
+      if let attribute = option.alignedAttribute {
+        aligned.insert(attribute)
+        let alongAxis = format.orientation == .horizontal ? attribute.axis == .horizontal : attribute.axis == .vertical
+        // UIKit refuses an alignment along the layout's own axis, but only once a
+        // view-to-view connection exists to apply it to.
+        if alongAxis, format.views.count > 1 {
+          let message =
+            format.orientation == .horizontal
+            ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
+            : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
+          diagnostics.append(
+            Diagnostic(
+              code: "invalid-vfl-option", severity: .error,
+              message: "\(message) ('\(written.name)' in \(format.orientation == .horizontal ? "an H:" : "a V:") format)",
+              range: written.range))
+        }
+        continue
+      }
+      switch option {
+      case .directionLeftToRight, .directionRightToLeft, .directionLeadingToTrailing:
+        if let previous = directionOption, previous.name != option.rawValue {
+          diagnostics.append(
+            Diagnostic(
+              code: "invalid-vfl-option", severity: .error,
+              message: "'\(option.rawValue)' contradicts '\(previous.name)': a format has one direction",
+              range: written.range,
+              related: [RelatedInformation(range: previous.range, message: "the other direction option")]))
+        }
+        directionOption = written
+        result.direction = option
+      case .spacingBaselineToBaseline:
+        if format.orientation == .horizontal {
+          diagnostics.append(
+            Diagnostic(
+              code: "invalid-vfl-option", severity: .error,
+              message: "BaselineToBaseline format option not valid for horizontal layout", range: written.range))
+        }
+        result.baselineToBaseline = true
+      default:
+        break
+      }
+    }
+    result.alignments = alignmentOrder.filter(aligned.contains)
+    return result
+  }
+
+  // MARK: - Names
+
+  private func unknownViewInFormat(_ name: Identifier) -> Diagnostic {
+    let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
+    let hint = Suggestions.hint(for: name.name, among: candidates)
+    var fixes: [Fix] = []
+    if let match = Suggestions.closest(to: name.name, among: candidates) {
+      fixes.append(
+        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    }
+    return Diagnostic(
+      code: "unknown-view", severity: .error,
+      message: "\(name.name) is not a key in the views dictionary: no view '\(name.name)' is declared\(hint)",
+      range: name.range, fixes: fixes)
+  }
+
+  private mutating func checkSubview(_ name: Identifier, bar: SourceRange) {
+    guard let view = model.views[name.name], view.superview != scope else { return }
+    let actual = view.superview.map { "its superview is '\($0)'" } ?? "it is the root view"
+    diagnostics.append(
+      Diagnostic(
+        code: "not-a-subview", severity: .error,
+        message: "Unable to interpret '|' character: here '|' is '\(scope)', but '\(name.name)' is not a direct "
+          + "subview of '\(scope)' (\(actual))",
+        range: bar, related: view.nameRange.map { [RelatedInformation(range: $0, message: "'\(name.name)' is declared here")] } ?? []))
+  }
+
+  /// A metric's value; metrics are looked up before views, as UIKit does.
+  private func metricValue(_ name: String) -> Double? { model.metrics[name]?.value }
+
+  private func isView(_ name: String) -> Bool {
+    name != LayoutModel.rootName && model.views[name] != nil
+  }
+
+  private mutating func priority(_ written: VFLPriority?) -> Double? {
+    guard let written else { return 1000 }
+    let value: Double
+    switch written {
+    case .number(let number, _):
+      value = number
+    case .name(let name):
+      if let metric = metricValue(name.name) {
+        value = metric
+      } else if isView(name.name) {
+        // UIKit takes a view named as a priority for the second item and reads the
+        // priority as 0, which it then rejects.
+        value = 0
+      } else {
+        diagnostics.append(unknownName(name))
+        return nil
+      }
+    }
+    if let problem = PriorityRules.problem(with: value) {
+      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: written.range))
+      return nil
+    }
+    return value
+  }
+
+  private func unknownName(_ name: Identifier) -> Diagnostic {
+    let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
+    let hint = Suggestions.hint(for: name.name, among: candidates)
+    var fixes: [Fix] = []
+    if let match = Suggestions.closest(to: name.name, among: candidates) {
+      fixes.append(
+        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    }
+    return Diagnostic(
+      code: "unknown-metric", severity: .error,
+      message: "Encountered metric with name \"\(name.name)\", but value was not specified in metrics or views "
+        + "dictionaries: declare it with 'metric \(name.name) = …'\(hint)",
+      range: name.range, fixes: fixes)
+  }
+
+  // MARK: - Constraints
+
+  /// The attributes a format works with along its axis.
+  private struct Axis {
+    /// The edge facing the start of the line (leading, left or top).
+    var before: LayoutAttribute
+    /// The edge facing its end (trailing, right or bottom).
+    var after: LayoutAttribute
+    var size: LayoutAttribute
+    /// Whether the format's order runs against the coordinates (`directionRightToLeft`).
+    var isReversed: Bool
+    var isVertical: Bool
+
+    init(_ orientation: Orientation, direction: VisualFormatOption) {
+      isVertical = orientation == .vertical
+      isReversed = false
+      if isVertical {
+        (before, after, size) = (.top, .bottom, .height)
+      } else {
+        size = .width
+        switch direction {
+        case .directionLeftToRight:
+          (before, after) = (.left, .right)
+        case .directionRightToLeft:
+          (before, after) = (.left, .right)
+          isReversed = true
+        default:
+          (before, after) = (.leading, .trailing)
+        }
+      }
+    }
+  }
+
+  /// The constraints of one connection between `earlier` and `later` (in format order).
+  ///
+  /// Each reads `greater.edge REL lesser.edge + gap`, where `greater` is the neighbour
+  /// further along the coordinates: the later one, or the earlier one in a right-to-left
+  /// format. A view's edge is the one facing the gap; the superview's edge is its own edge
+  /// on that side (or its margin, for standard spacing under `spacing … margins`).
+  private mutating func connect(
+    _ earlier: Neighbour, _ later: Neighbour, _ connection: VFLConnection, axis: Axis,
+    options: ResolvedOptions, range: SourceRange
+  ) -> [LayoutConstraint] {
+    let (lesser, greater) = axis.isReversed ? (later, earlier) : (earlier, later)
+    let touchesSuperview: Bool
+    if case .superview = lesser { touchesSuperview = true } else if case .superview = greater {
+      touchesSuperview = true
+    } else {
+      touchesSuperview = false
+    }
+    let baselines = options.baselineToBaseline && axis.isVertical && !touchesSuperview
+
+    // The gaps: (relation, constant, priority), plus whether the superview's margin is meant.
+    var gaps: [(Relation, Double, Double)] = []
+    var toMargin = false
+    switch connection.kind {
+    case .flush:
+      gaps = [(.equal, 0, 1000)]
+    case .standard:
+      if touchesSuperview {
+        switch model.spacing.superview {
+        case .points(let points): gaps = [(.equal, points, 1000)]
+        case .margins:
+          gaps = [(.equal, 0, 1000)]
+          toMargin = true
+        }
+      } else {
+        gaps = [(.equal, model.spacing.sibling, 1000)]
+      }
+    case .predicates(let predicates):
+      for predicate in predicates {
+        guard let gap = gapValue(predicate.object), let priority = priority(predicate.priority) else { continue }
+        gaps.append((predicate.relation, gap, priority))
+      }
+    }
+
+    func edge(_ neighbour: Neighbour, facing attribute: LayoutAttribute, superviewSide: LayoutAttribute) -> ConstraintItem {
+      switch neighbour {
+      case .superview:
+        return ConstraintItem(view: scope, attribute: toMargin ? superviewSide.margin : superviewSide)
+      case .view(let name):
+        return ConstraintItem(view: name, attribute: attribute)
+      }
+    }
+    let greaterEdge = edge(greater, facing: baselines ? .firstBaseline : axis.before, superviewSide: axis.after)
+    let lesserEdge = edge(lesser, facing: baselines ? .lastBaseline : axis.after, superviewSide: axis.before)
+    return gaps.map { relation, constant, priority in
+      LayoutConstraint(
+        first: greaterEdge, relation: relation, second: lesserEdge, constant: constant, priority: priority,
+        origin: .vfl, range: range)
+    }
+  }
+
+  /// A connection's constant. A view's name is refused, as UIKit refuses it.
+  private mutating func gapValue(_ object: VFLObject) -> Double? {
+    switch object {
+    case .number(let value, _):
+      return value
+    case .name(let name):
+      if let metric = metricValue(name.name) { return metric }
+      if isView(name.name) {
+        diagnostics.append(
+          Diagnostic(
+            code: "invalid-attribute-pair", severity: .error,
+            message: "It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
+              + "to use a view as a spacer? [view1][spacer(==view1)][view2]",
+            range: name.range))
+        return nil
+      }
+      diagnostics.append(unknownName(name))
+      return nil
+    }
+  }
+
+  /// `[a(P)]`: the view's size along the axis against a constant or another view's size.
+  private mutating func sizeConstraint(
+    _ view: String, _ predicate: VFLPredicate, axis: Axis, range: SourceRange
+  ) -> LayoutConstraint? {
+    guard let priority = priority(predicate.priority) else { return nil }
+    let first = ConstraintItem(view: view, attribute: axis.size)
+    switch predicate.object {
+    case .number(let value, _):
+      return LayoutConstraint(
+        first: first, relation: predicate.relation, second: nil, constant: value, priority: priority, origin: .vfl,
+        range: range)
+    case .name(let name):
+      if let metric = metricValue(name.name) {
+        return LayoutConstraint(
+          first: first, relation: predicate.relation, second: nil, constant: metric, priority: priority,
+          origin: .vfl, range: range)
+      }
+      if isView(name.name) {
+        return LayoutConstraint(
+          first: first, relation: predicate.relation, second: ConstraintItem(view: name.name, attribute: axis.size),
+          priority: priority, origin: .vfl, range: range)
+      }
+      diagnostics.append(unknownName(name))
+      return nil
+    }
+  }
+}
+
+extension LayoutAttribute {
+  /// The margin attribute of an edge (`leading` → `leadingMargin`); other attributes are unchanged.
+  public var margin: LayoutAttribute {
+    switch self {
+    case .left: .leftMargin
+    case .right: .rightMargin
+    case .top: .topMargin
+    case .bottom: .bottomMargin
+    case .leading: .leadingMargin
+    case .trailing: .trailingMargin
+    case .centerX: .centerXWithinMargins
+    case .centerY: .centerYWithinMargins
+    default: self
+    }
+  }
+}

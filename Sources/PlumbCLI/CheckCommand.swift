@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+
+/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]`.
+enum CheckCommand {
+  static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
+    let parsed = try Arguments(
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas"])
+    let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
+    let canvas = parsed.options["--canvas"]
+    let strict = parsed.flags.contains("--strict")
+
+    // Expand directories into the files Plumb reads, in a stable order.
+    var paths: [String] = []
+    var unreadable: [String] = []
+    for path in parsed.positional.isEmpty ? ["."] : parsed.positional {
+      if path == "-" {
+        paths.append(path)
+      } else if io.isDirectory(path) == true {
+        paths += io.listDirectory(path).filter { candidate in
+          FileKind(pathExtension: (candidate as NSString).pathExtension) != nil && io.isDirectory(candidate) == false
+        }.sorted()
+      } else {
+        paths.append(path)
+      }
+    }
+
+    // Check the files in parallel across cores; each result lands in its own slot, so the
+    // output order is the order of `paths`, whatever order the work finishes in.
+    let results = checkAll(paths, io: io, canvas: canvas)
+    var reports: [FileReport] = []
+    for result in results {
+      switch result {
+      case .success(let report): reports.append(report)
+      case .failure(let error): unreadable.append(error.message)
+      }
+    }
+
+    switch format {
+    case "json": io.writeOutput(renderJSON(reports))
+    case "sarif": io.writeOutput(renderSARIF(reports))
+    default:
+      let colour = io.outputIsTerminal && io.environment["NO_COLOR"] == nil
+      io.writeOutput(renderText(reports, style: Style(enabled: colour)))
+    }
+    for message in unreadable { io.writeError(message + "\n") }
+
+    if !unreadable.isEmpty { return 2 }
+    let summary = Summary(reports)
+    if summary.errors > 0 || (strict && summary.warnings > 0) { return 1 }
+    return 0
+  }
+
+  private static func checkAll(_ paths: [String], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
+    let slots = ResultSlots<Result<FileReport, UsageError>>(count: paths.count)
+    // Standard input is read once, up front, outside the parallel loop.
+    let standardInput: [UInt8]? = paths.contains("-") ? io.readStandardInput() : nil
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      let path = paths[index]
+      let result: Result<FileReport, UsageError>
+      do throws(UsageError) {
+        let document =
+          if path == "-", let standardInput {
+            LayoutDocument(bytes: standardInput, kind: .layout)
+          } else {
+            try loadDocument(path: path, io: io, command: "check")
+          }
+        let diagnostics = document.diagnostics.filter { diagnostic in
+          guard let canvas, let where_ = diagnostic.canvas else { return true }
+          return where_ == canvas
+        }
+        result = .success(FileReport(path: path == "-" ? "<stdin>" : path, document: document, diagnostics: diagnostics))
+      } catch {
+        result = .failure(error)
+      }
+      slots.set(index, result)
+    }
+    return slots.values
+  }
+}
+
+/// Fixed slots that parallel workers fill, one slot each.
+final class ResultSlots<Value>: @unchecked Sendable {
+  private var storage: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    storage = [Value?](repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: Value) {
+    lock.lock()
+    storage[index] = value
+    lock.unlock()
+  }
+
+  var values: [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.compactMap { $0 }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Everything a command does to the outside world, so tests can run commands in process.
+public struct CommandIO: @unchecked Sendable {
+  /// Reads a whole file.
+  public var readFile: (String) throws -> [UInt8]
+  /// Whether a path is a directory (nil when nothing is there).
+  public var isDirectory: (String) -> Bool?
+  /// The paths of the files below a directory, recursively.
+  public var listDirectory: (String) -> [String]
+  /// Reads standard input to its end.
+  public var readStandardInput: () -> [UInt8]
+  public var writeOutput: (String) -> Void
+  public var writeError: (String) -> Void
+  /// Whether standard output is a terminal (colour is only used there).
+  public var outputIsTerminal: Bool
+  public var environment: [String: String]
+
+  public init(
+    readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,
+    listDirectory: @escaping (String) -> [String], readStandardInput: @escaping () -> [UInt8],
+    writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    outputIsTerminal: Bool, environment: [String: String]
+  ) {
+    self.readFile = readFile
+    self.isDirectory = isDirectory
+    self.listDirectory = listDirectory
+    self.readStandardInput = readStandardInput
+    self.writeOutput = writeOutput
+    self.writeError = writeError
+    self.outputIsTerminal = outputIsTerminal
+    self.environment = environment
+  }
+
+  /// The real process: files, standard streams and environment.
+  public static var process: CommandIO {
+    CommandIO(
+      readFile: { path in
+        let url = URL(fileURLWithPath: path)
+        return [UInt8](try Data(contentsOf: url))
+      },
+      isDirectory: { path in
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        return isDirectory.boolValue
+      },
+      listDirectory: { path in
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+          // Hidden folders (.git, .build) hold no layouts worth checking.
+          if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+          result.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+        }
+        return result
+      },
+      readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+      writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+      writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      outputIsTerminal: isatty(1) == 1,
+      environment: ProcessInfo.processInfo.environment)
+  }
+}
+
+/// A usage error or an unreadable file: a one-line message and exit status 2.
+struct UsageError: Error {
+  var message: String
+}
+
+/// Describes a file error the way a person would say it.
+func describe(_ error: Error) -> String {
+  let nsError = error as NSError
+  if nsError.domain == NSCocoaErrorDomain {
+    switch nsError.code {
+    case NSFileReadNoSuchFileError: return "No such file or directory"
+    case NSFileReadNoPermissionError: return "Permission denied"
+    default: break
+    }
+  }
+  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+    let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+  {
+    return String(cString: strerror(code.rawValue))
+  }
+  return nsError.localizedDescription
+}

@@ -1,0 +1,66 @@
+import JSONRPC
+import LayoutAnalysis
+import LayoutSyntax
+
+/// `plumb constraints FILE [--format text|json] [--implicit]`.
+enum ConstraintsCommand {
+  static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
+    let parsed = try Arguments(arguments, command: "constraints", flags: ["--implicit"], options: ["--format"])
+    let format = try parsed.choice("--format", allowed: ["text", "json"], default: "text", command: "constraints")
+    guard parsed.positional.count == 1, let path = parsed.positional.first else {
+      throw UsageError(
+        message: parsed.positional.isEmpty
+          ? "plumb constraints: missing FILE (see 'plumb help constraints')"
+          : "plumb constraints: expected one FILE, got \(parsed.positional.count)")
+    }
+    let document = try loadDocument(path: path, io: io, command: "constraints")
+    var constraints = document.model.constraints
+    if parsed.flags.contains("--implicit") {
+      for canvas in document.model.effectiveCanvases {
+        constraints += document.model.implicitConstraints(for: canvas)
+      }
+    }
+    let displayPath = path == "-" ? "<stdin>" : path
+    let errors = document.diagnostics.filter { $0.severity == .error }
+
+    if format == "json" {
+      let value: JSONValue = .object([
+        ("version", .int(outputSchemaVersion)),
+        ("file", .string(displayPath)),
+        ("constraints", .array(constraints.map { jsonConstraint($0, in: document.lineIndex) })),
+        ("diagnostics", .array(document.diagnostics.map { jsonDiagnostic($0, in: document.lineIndex) })),
+      ])
+      io.writeOutput(value.prettyText + "\n")
+    } else {
+      var output = ""
+      for constraint in constraints {
+        let position = document.lineIndex.utf8Position(of: constraint.range.start)
+        output += "\(constraint)    (\(constraint.origin.rawValue), line \(position.line + 1))\n"
+      }
+      io.writeOutput(output)
+    }
+    if !errors.isEmpty {
+      let report = FileReport(path: displayPath, document: document, diagnostics: errors)
+      io.writeError(renderText([report], style: Style(enabled: false)))
+      return 1
+    }
+    return 0
+  }
+
+  static func jsonConstraint(_ constraint: LayoutConstraint, in index: LineIndex) -> JSONValue {
+    func side(_ item: ConstraintItem) -> JSONValue {
+      .object([("item", .string(item.itemName)), ("attribute", .string(item.attribute.rawValue))])
+    }
+    return .object([
+      ("first", side(constraint.first)),
+      ("relation", .string(constraint.relation.rawValue)),
+      ("second", constraint.second.map(side) ?? .null),
+      ("multiplier", .number(constraint.multiplier)),
+      ("constant", .number(constraint.constant)),
+      ("priority", .number(constraint.priority)),
+      ("label", .string(constraint.label)),
+      ("origin", .string(constraint.origin.rawValue)),
+      ("range", jsonRange(constraint.range, in: index)),
+    ])
+  }
+}

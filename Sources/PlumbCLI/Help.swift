@@ -1,0 +1,69 @@
+/// The help texts of the command line.
+enum Help {
+  static let commands = ["check", "constraints", "help"]
+
+  static let overview = """
+    plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
+
+    Usage: plumb COMMAND [OPTIONS]
+
+    Commands:
+      check [PATH…]        check layout files and directories; print every diagnostic
+      constraints FILE     list every constraint a file lowers to
+      help [COMMAND]       show help for a command
+
+    Options:
+      --version            print the version
+      --help               show this help
+
+    Files: .layout (the layout language) and .vfl (Visual Format strings, one per line).
+    Run 'plumb help COMMAND' for a command's options.
+
+    """
+
+  static func text(for topic: String) -> String? {
+    switch topic {
+    case "check": check
+    case "constraints": constraints
+    case "help": overview
+    default: nil
+    }
+  }
+
+  static let check = """
+    Usage: plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]
+
+    Checks .layout and .vfl files. A directory is searched recursively; '-' reads one
+    .layout document from standard input. With no path, the current directory is checked.
+
+    Options:
+      --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
+                        json (the shape in docs/cli.md) or sarif (SARIF 2.1.0)
+      --strict          warnings fail the check too
+      --canvas NAME     only report findings in the canvas NAME (and those about the text)
+      --help            show this help
+
+    Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),
+    2 a usage error or a file that cannot be read.
+
+    """
+
+  static let constraints = """
+    Usage: plumb constraints FILE [--format text|json] [--implicit]
+
+    Lists every constraint FILE lowers to, in order, in NSLayoutConstraint's own terms:
+    Visual Format strings in UIKit's item and emission order, explicit constraints, and the
+    hugging and compression-resistance constraints of intrinsic sizes.
+
+    Options:
+      --format FORMAT   text (default; reads like UIKit's constraint descriptions) or json
+      --implicit        also list what the engine adds: sizes >= 0 and the root fixed to
+                        each canvas
+      --help            show this help
+
+    Exit status: 0 when the file has no error, 1 when it has (the constraints that could be
+    lowered are still listed; the errors go to standard error), 2 for a usage error or a
+    file that cannot be read.
+
+    """
+}

@@ -1,0 +1,72 @@
+import Foundation
+import JSONRPC
+import LayoutAnalysis
+import LayoutSyntax
+
+/// The `plumb` command line: parses the arguments, runs one subcommand, returns the exit status.
+///
+/// Exit statuses: 0 success, 1 the files have errors (or warnings, with `--strict`),
+/// 2 a usage error or a file that cannot be read.
+public enum Plumb {
+  public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    guard let command = arguments.first else {
+      io.writeOutput(Help.overview)
+      return 0
+    }
+    let rest = Array(arguments.dropFirst())
+    do throws(UsageError) {
+      switch command {
+      case "check":
+        if rest.contains("--help") || rest.contains("-h") { return help("check", io) }
+        return try CheckCommand.run(rest, io: io)
+      case "constraints":
+        if rest.contains("--help") || rest.contains("-h") { return help("constraints", io) }
+        return try ConstraintsCommand.run(rest, io: io)
+      case "help", "--help", "-h":
+        if let topic = rest.first { return help(topic, io) }
+        io.writeOutput(Help.overview)
+        return 0
+      case "--version", "version":
+        io.writeOutput("plumb \(plumbVersion)\n")
+        return 0
+      default:
+        var message = "plumb: unknown command '\(command)'"
+        if let match = Suggestions.closest(to: command, among: Help.commands) {
+          message += "; did you mean '\(match)'?"
+        }
+        throw UsageError(message: message + " (see 'plumb help')")
+      }
+    } catch {
+      io.writeError(error.message + "\n")
+      return 2
+    }
+  }
+
+  private static func help(_ topic: String, _ io: CommandIO) -> Int32 {
+    guard let text = Help.text(for: topic) else {
+      io.writeError("plumb help: no help for '\(topic)'; commands are \(Help.commands.joined(separator: ", "))\n")
+      return 2
+    }
+    io.writeOutput(text)
+    return 0
+  }
+}
+
+/// Reads a layout file and analyses it; the kind comes from the extension (`.layout` by default for stdin).
+func loadDocument(path: String, io: CommandIO, command: String) throws(UsageError) -> LayoutDocument {
+  if path == "-" {
+    return LayoutDocument(bytes: io.readStandardInput(), kind: .layout)
+  }
+  let pathExtension = (path as NSString).pathExtension
+  guard let kind = FileKind(pathExtension: pathExtension) else {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout or .vfl file")
+  }
+  if io.isDirectory(path) == true {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")
+  }
+  do {
+    return LayoutDocument(bytes: try io.readFile(path), kind: kind)
+  } catch {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': \(describe(error))")
+  }
+}
