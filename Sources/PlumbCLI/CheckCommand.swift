@@ -20,7 +20,9 @@ enum CheckCommand {
         paths.append(path)
       } else if io.isDirectory(path) == true {
         paths += io.listDirectory(path).filter { candidate in
-          FileKind(pathExtension: (candidate as NSString).pathExtension) != nil && io.isDirectory(candidate) == false
+          // Hidden folders (.git, .build) hold no layouts worth checking.
+          !candidate.dropFirst(path.count).split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            && FileKind(pathExtension: (candidate as NSString).pathExtension) != nil && io.isDirectory(candidate) == false
         }.sorted()
       } else {
         paths.append(path)

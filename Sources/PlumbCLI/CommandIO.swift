@@ -48,8 +48,6 @@ public struct CommandIO: @unchecked Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: path) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
-          // Hidden folders (.git, .build) hold no layouts worth checking.
-          if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
           result.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
         }
         return result

@@ -1,0 +1,62 @@
+import Foundation
+import JSONRPC
+import PlumbCLI
+import TestSupport
+import XCTest
+
+/// Behaviour the fixtures cannot show: colour, the JSON schema, parallel ordering.
+final class CLIBehaviourTests: XCTestCase {
+  private var folder: URL { fixturesDirectory("cli").appendingPathComponent("check-errors-text") }
+
+  func testColourOnlyOnATerminalAndNeverWithNoColor() {
+    let plain = runPlumb(["check", "bad.layout"], in: folder, terminal: false)
+    XCTAssertFalse(plain.stdout.contains("\u{1B}["))
+    let coloured = runPlumb(["check", "bad.layout"], in: folder, terminal: true)
+    XCTAssertTrue(coloured.stdout.contains("\u{1B}[1;31merror"))
+    let disabled = runPlumb(["check", "bad.layout"], in: folder, terminal: true, environment: ["NO_COLOR": "1"])
+    XCTAssertEqual(disabled.stdout, plain.stdout)
+  }
+
+  func testCheckJSONHasTheDocumentedShape() throws {
+    let result = runPlumb(["check", "--format", "json", "bad.layout"], in: folder)
+    let json = try JSONValue.parse(result.stdout)
+    XCTAssertEqual(json["version"]?.intValue, 1)
+    let diagnostic = try XCTUnwrap(json["files"]?[0]?["diagnostics"]?[0])
+    for key in ["code", "severity", "message", "range", "canvas", "direction", "related", "fixes"] {
+      XCTAssertNotNil(diagnostic[key], "missing \(key)")
+    }
+    XCTAssertNotNil(diagnostic["range"]?["start"]?["line"]?.intValue)
+    XCTAssertNotNil(diagnostic["range"]?["end"]?["character"]?.intValue)
+    XCTAssertEqual(json["summary"]?["errors"]?.intValue, 3)
+  }
+
+  func testSARIFIsVersion210WithRules() throws {
+    let result = runPlumb(["check", "--format", "sarif", "bad.layout"], in: folder)
+    let json = try JSONValue.parse(result.stdout)
+    XCTAssertEqual(json["version"]?.stringValue, "2.1.0")
+    let run = try XCTUnwrap(json["runs"]?[0])
+    let rules = run["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+    XCTAssertTrue(rules.contains { $0["id"]?.stringValue == "unknown-metric" })
+    XCTAssertEqual(run["results"]?.arrayValue?.count, 3)
+    XCTAssertEqual(run["results"]?[0]?["locations"]?[0]?["physicalLocation"]?["region"]?["startLine"]?.intValue, 4)
+  }
+
+  func testManyFilesKeepAStableOrder() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-order-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for index in 0..<40 {
+      let name = String(format: "f%02d.layout", index)
+      try "view a\nH:|[a(\(index)@2000)]|\n".write(
+        to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    let first = runPlumb(["check", directory.path], in: directory)
+    XCTAssertEqual(first.status, 1)
+    let paths = first.stdout.split(separator: "\n").filter { $0.contains("error:") }.map { $0.split(separator: ":")[0] }
+    XCTAssertEqual(paths.count, 40)
+    XCTAssertEqual(paths, paths.sorted())
+    for _ in 0..<3 {
+      XCTAssertEqual(runPlumb(["check", directory.path], in: directory).stdout, first.stdout)
+    }
+  }
+}

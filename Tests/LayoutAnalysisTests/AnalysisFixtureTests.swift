@@ -1,0 +1,87 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+/// Golden tests of the analysis: every `.layout` and `.vfl` file under
+/// `Tests/Fixtures/analysis/` has a sibling `.expected` listing the constraints it lowers to
+/// and its diagnostics. Files under `ok/` must have no diagnostic; files under `err/` at least one.
+final class AnalysisFixtureTests: XCTestCase {
+  func testFixtures() throws {
+    let files = fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
+    XCTAssertFalse(files.isEmpty)
+    for url in files {
+      let document = try load(url)
+      let expected = url.deletingPathExtension().appendingPathExtension("expected")
+      assertGolden(render(document), path: expected.path)
+      if url.path.contains("/ok/") {
+        XCTAssertEqual(document.diagnostics.map(\.code), [], url.lastPathComponent)
+      } else {
+        XCTAssertFalse(document.diagnostics.isEmpty, "\(url.lastPathComponent) should have a diagnostic")
+      }
+    }
+  }
+
+  /// Applying any fix must give a text that parses and no longer has the fixed diagnostic.
+  func testEveryFixRemovesItsDiagnostic() throws {
+    var fixesSeen = 0
+    for url in fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"]) {
+      let document = try load(url)
+      for diagnostic in document.diagnostics {
+        for fix in diagnostic.fixes {
+          fixesSeen += 1
+          let fixed = LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind)
+          let context = "\(url.lastPathComponent): '\(fix.title)' for \(diagnostic.code)"
+          let syntaxBefore = document.diagnostics.filter { $0.code == "syntax" }.count
+          XCTAssertLessThanOrEqual(
+            fixed.diagnostics.filter { $0.code == "syntax" }.count, syntaxBefore, "\(context) broke the syntax")
+          let before = document.diagnostics.filter { $0.code == diagnostic.code }.count
+          let after = fixed.diagnostics.filter { $0.code == diagnostic.code }.count
+          XCTAssertLessThan(after, before, "\(context) did not remove the diagnostic")
+        }
+      }
+    }
+    XCTAssertGreaterThan(fixesSeen, 0)
+  }
+
+  private func load(_ url: URL) throws -> LayoutDocument {
+    let kind = FileKind(pathExtension: url.pathExtension) ?? .layout
+    return LayoutDocument(bytes: [UInt8](try Data(contentsOf: url)), kind: kind)
+  }
+
+  private func render(_ document: LayoutDocument) -> String {
+    func position(_ offset: Int) -> String {
+      let position = document.lineIndex.utf8Position(of: offset)
+      return "\(position.line + 1):\(position.column + 1)"
+    }
+    func range(_ range: SourceRange) -> String { "\(position(range.start))-\(position(range.end))" }
+    var lines = ["constraints:"]
+    for constraint in document.model.constraints {
+      lines.append("  \(constraint)  [\(constraint.origin.rawValue) \(range(constraint.range))]")
+    }
+    lines.append("diagnostics:")
+    for diagnostic in document.diagnostics {
+      lines.append("  \(range(diagnostic.range)) \(diagnostic.severity.rawValue)[\(diagnostic.code)] \(diagnostic.message)")
+      for related in diagnostic.related {
+        lines.append("    related \(range(related.range)): \(related.message)")
+      }
+      for fix in diagnostic.fixes {
+        let edits = fix.edits.map { "\(range($0.range)) \($0.newText.debugDescription)" }.joined(separator: ", ")
+        lines.append("    fix\(fix.isPreferred ? " (preferred)" : ""): \(fix.title): \(edits)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Applies non-overlapping edits to a text.
+func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+  var result = bytes
+  for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+    let start = min(max(edit.range.start, 0), result.count)
+    let end = min(max(edit.range.end, start), result.count)
+    result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
+  }
+  return result
+}
