@@ -59,8 +59,6 @@ struct VisualFormatLowering {
     guard let format = statement.format else { return [] }
     let errorsBefore = diagnostics.count
     let options = resolveOptions(statement, format: format)
-    let range = statement.range
-
     // Resolve every view first, so that all unknown names are reported, not just the first.
     var names: [String] = []
     for view in format.views {
@@ -83,32 +81,40 @@ struct VisualFormatLowering {
 
     var constraints: [LayoutConstraint] = []
     let axis = Axis(format.orientation, direction: options.direction)
+    // Each constraint points at the piece of the format it comes from: a connection at its
+    // dashes (or, for views that touch, at the brackets that meet), a size at its predicate,
+    // an alignment at its option.
     for (index, view) in format.views.enumerated() {
       if index == 0 {
         if let edge = format.leadingSuperview {
-          constraints += connect(.superview, .view(names[index]), edge.connection, axis: axis, options: options, range: range)
+          constraints += connect(
+            .superview, .view(names[index]), edge.connection, axis: axis, options: options,
+            range: connectionRange(edge.connection, between: edge.barRange, and: view.range))
         }
       } else if index - 1 < format.connections.count {
+        let connection = format.connections[index - 1]
         constraints += connect(
-          .view(names[index - 1]), .view(names[index]), format.connections[index - 1], axis: axis, options: options,
-          range: range)
+          .view(names[index - 1]), .view(names[index]), connection, axis: axis, options: options,
+          range: connectionRange(connection, between: format.views[index - 1].range, and: view.range))
       }
       for predicate in view.predicates {
-        if let constraint = sizeConstraint(names[index], predicate, axis: axis, range: range) {
+        if let constraint = sizeConstraint(names[index], predicate, axis: axis, range: predicate.range) {
           constraints.append(constraint)
         }
       }
     }
-    if let edge = format.trailingSuperview, let last = names.last {
-      constraints += connect(.view(last), .superview, edge.connection, axis: axis, options: options, range: range)
+    if let edge = format.trailingSuperview, let last = names.last, let lastView = format.views.last {
+      constraints += connect(
+        .view(last), .superview, edge.connection, axis: axis, options: options,
+        range: connectionRange(edge.connection, between: lastView.range, and: edge.barRange))
     }
     if names.count > 1 {
       for index in 1..<names.count {
-        for attribute in options.alignments {
+        for (attribute, optionRange) in options.alignments {
           constraints.append(
             LayoutConstraint(
               first: ConstraintItem(view: names[index - 1], attribute: attribute), relation: .equal,
-              second: ConstraintItem(view: names[index], attribute: attribute), origin: .vfl, range: range))
+              second: ConstraintItem(view: names[index], attribute: attribute), origin: .vfl, range: optionRange))
         }
       }
     }
@@ -118,14 +124,15 @@ struct VisualFormatLowering {
   // MARK: - Options
 
   private struct ResolvedOptions {
-    var alignments: [LayoutAttribute] = []
+    /// The aligned attributes in UIKit's order, each with the option that asked for it.
+    var alignments: [(LayoutAttribute, SourceRange)] = []
     var direction: VisualFormatOption = .directionLeadingToTrailing
     var baselineToBaseline = false
   }
 
   private mutating func resolveOptions(_ statement: VisualFormatStatement, format: VisualFormat) -> ResolvedOptions {
     var result = ResolvedOptions()
-    var aligned = Set<LayoutAttribute>()
+    var aligned: [LayoutAttribute: SourceRange] = [:]
     var directionOption: Identifier?
     for written in statement.options {
       guard let option = VisualFormatOption(rawValue: written.name) else {
@@ -143,7 +150,7 @@ struct VisualFormatLowering {
         continue
       }
       if let attribute = option.alignedAttribute {
-        aligned.insert(attribute)
+        if aligned[attribute] == nil { aligned[attribute] = written.range }
         let alongAxis = format.orientation == .horizontal ? attribute.axis == .horizontal : attribute.axis == .vertical
         // UIKit refuses an alignment along the layout's own axis, but only once a
         // view-to-view connection exists to apply it to.
@@ -184,8 +191,17 @@ struct VisualFormatLowering {
         break
       }
     }
-    result.alignments = alignmentOrder.filter(aligned.contains)
+    result.alignments = alignmentOrder.compactMap { attribute in aligned[attribute].map { (attribute, $0) } }
     return result
+  }
+
+  /// The text a connection's constraints point at: its dashes, or the two brackets (or bar
+  /// and bracket) that meet when the neighbours touch.
+  private func connectionRange(_ connection: VFLConnection, between earlier: SourceRange, and later: SourceRange)
+    -> SourceRange
+  {
+    if !connection.range.isEmpty { return connection.range }
+    return SourceRange(start: max(earlier.end - 1, earlier.start), end: min(later.start + 1, later.end))
   }
 
   // MARK: - Names

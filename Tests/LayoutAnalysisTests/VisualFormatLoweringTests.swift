@@ -219,11 +219,16 @@ final class VisualFormatLoweringTests: XCTestCase {
     XCTAssertEqual(document.diagnostics.map(\.code), ["unknown-metric", "unknown-metric"])
   }
 
-  func testEveryViewGetsItsRange() {
-    let text = "view a\nview b\nH:[a]-[b]\n"
+  func testEveryConstraintPointsAtItsPiece() {
+    let text = "view a\nview b\n\"H:|[a]-(>=8)-[b(20)]-5-|\" alignAllTop\n"
     let document = LayoutDocument(text: text, kind: .layout)
-    let constraint = document.model.constraints.first
-    XCTAssertEqual(constraint.map { document.text(of: $0.range) }, "H:[a]-[b]")
-    XCTAssertEqual(constraint?.origin, .vfl)
+    XCTAssertEqual(document.diagnostics.map(\.code), [])
+    XCTAssertEqual(
+      document.model.constraints.map { "\($0) @ \(document.text(of: $0.range))" },
+      [
+        "a.leading == root.leading @ |[", "b.leading >= a.trailing + 8 @ -(>=8)-", "b.width == 20 @ 20",
+        "root.trailing == b.trailing + 5 @ -5-", "a.top == b.top @ alignAllTop",
+      ])
+    XCTAssertTrue(document.model.constraints.allSatisfy { $0.origin == .vfl })
   }
 }
