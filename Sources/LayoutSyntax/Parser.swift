@@ -7,8 +7,8 @@
 // format that does not parse stays as a statement with `format == nil`, and a view whose
 // properties have an error keeps the properties that parsed and its body.
 //
-// Recursion happens only through view bodies, whose depth is bounded by
-// `Parser.maximumNestingDepth`; a deeper body is reported and skipped without recursion.
+// Nothing recurses with the input: view bodies are kept on an explicit stack, and their
+// depth is bounded by `Parser.maximumNestingDepth`; a deeper body is reported and skipped.
 
 /// Parses layout files.
 public enum Parser {
@@ -38,6 +38,35 @@ enum Keyword {
   static let viewKinds = ["view", "label", "button", "image", "field", "switch"]
   static let properties = ["intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform"]
   static let priorityNames = PriorityName.allCases.map(\.rawValue)
+}
+
+/// What parsing a statement gave.
+enum ParsedStatement {
+  /// A whole statement.
+  case complete(Statement)
+  /// A view whose `{` was read: the statements up to its `}` are its body.
+  case opened(OpenView)
+}
+
+/// A view declaration whose body is being parsed.
+struct OpenView {
+  var kind: Identifier
+  var name: Identifier
+  var properties: [ViewProperty]
+  /// The range of the `{`.
+  var openBrace: SourceRange
+  var body: [Statement]
+  /// The end of the declaration before its body.
+  var end: Int
+
+  /// The declaration, with its body closed by `close` (the `}`, or an empty range at the end
+  /// of the file), or without a body when `close` is nil.
+  func declaration(closedAt close: SourceRange?) -> ViewDeclaration {
+    let bodyRange = close.map { openBrace.union($0) }
+    return ViewDeclaration(
+      kind: kind, name: name, properties: properties, body: body, bodyRange: bodyRange,
+      range: SourceRange(start: kind.range.start, end: bodyRange?.end ?? end))
+  }
 }
 
 /// A syntax error found while parsing one statement; the statement is then skipped.
@@ -129,6 +158,12 @@ struct LayoutParser {
   }
 
   mutating func report(_ message: String, at range: SourceRange) {
+    var range = range
+    // An error at a line break points at the end of the line, not into the next line.
+    if range.length == 1, byte(at: range.start) == ASCII.newline {
+      let end = byte(at: range.start - 1) == ASCII.carriageReturn ? range.start - 1 : range.start
+      range = SourceRange(at: end)
+    }
     diagnostics.append(.syntax(message, at: range))
   }
 
@@ -203,82 +238,92 @@ struct LayoutParser {
 
   // MARK: - File and bodies
 
+  /// Parses the whole file.
+  ///
+  /// View bodies are parsed without recursion: a view whose `{` opens a body is pushed on
+  /// a stack of open views, the statements that follow go into the innermost one, and its
+  /// `}` pops it into its parent. So nesting costs no call stack, however deep.
   mutating func parseFile() -> LayoutFile {
     var statements: [Statement] = []
+    var openViews: [OpenView] = []
     while true {
       skipSeparators()
       switch current.kind {
       case .endOfFile:
+        // Close what is still open, innermost first.
+        while let view = openViews.popLast() {
+          if !suppressUnterminatedBodies {
+            report(
+              "this '{' is never closed: the view's body needs a '}' before the end of the file",
+              at: view.openBrace)
+          }
+          let node = Statement.view(view.declaration(closedAt: SourceRange(at: current.range.end)))
+          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
+        }
         let sorted = diagnostics.enumerated().sorted { left, right in
           (left.element.range, left.offset) < (right.element.range, right.offset)
         }
         return LayoutFile(kind: kind, statements: statements, diagnostics: sorted.map(\.element))
       case .rightBrace where kind == .layout:
-        report("unexpected '}': there is no open '{' of a view's body to close", at: current.range)
+        guard let view = openViews.popLast() else {
+          report("unexpected '}': there is no open '{' of a view's body to close", at: current.range)
+          advance()
+          continue
+        }
+        let close = current
         advance()
+        let node = Statement.view(view.declaration(closedAt: close.range))
+        finishStatement("the view declaration")
+        if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
       default:
         let before = current.range.start
-        if let statement = parseStatement(depth: 0) { statements.append(statement) }
+        switch parseStatement(depth: openViews.count) {
+        case .complete(let node)?:
+          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
+        case .opened(let view)?:
+          openViews.append(view)
+        case nil:
+          break
+        }
         ensureProgress(since: before)
       }
     }
   }
 
-  /// Parses `{ BODY }` at the current `{`, whose view is `depth` bodies deep.
-  mutating func parseBody(depth: Int) -> (statements: [Statement], range: SourceRange) {
-    let open = current
-    advance()
-    if depth >= Parser.maximumNestingDepth {
-      report(
-        "view bodies are nested too deeply (more than \(Parser.maximumNestingDepth) levels); this body is skipped",
-        at: open.range)
-      // Skip to the matching brace by counting, not by recursion.
-      var braces = 1
-      while current.kind != .endOfFile {
-        if current.kind == .leftBrace { braces += 1 }
-        if current.kind == .rightBrace {
-          braces -= 1
-          if braces == 0 {
-            let close = current
-            advance()
-            return ([], open.range.union(close.range))
-          }
+  /// Skips a body that would nest deeper than the limit, at the token after its `{`, by
+  /// counting braces; returns the range of the `}` that closes it, or nil at the end of the file.
+  mutating func skipTooDeepBody(openBrace: SourceRange) -> SourceRange? {
+    report(
+      "view bodies are nested too deeply (more than \(Parser.maximumNestingDepth) levels); this body is skipped",
+      at: openBrace)
+    var braces = 1
+    while current.kind != .endOfFile {
+      if current.kind == .leftBrace { braces += 1 }
+      if current.kind == .rightBrace {
+        braces -= 1
+        if braces == 0 {
+          let close = current
+          advance()
+          return close.range
         }
-        advance()
       }
-      suppressUnterminatedBodies = true
-      return ([], SourceRange(start: open.range.start, end: current.range.end))
+      advance()
     }
-    var statements: [Statement] = []
-    while true {
-      skipSeparators()
-      switch current.kind {
-      case .rightBrace:
-        let close = current
-        advance()
-        return (statements, open.range.union(close.range))
-      case .endOfFile:
-        if !suppressUnterminatedBodies {
-          report("this '{' is never closed: the view's body needs a '}' before the end of the file", at: open.range)
-        }
-        return (statements, SourceRange(start: open.range.start, end: current.range.end))
-      default:
-        let before = current.range.start
-        if let statement = parseStatement(depth: depth + 1) { statements.append(statement) }
-        ensureProgress(since: before)
-      }
-    }
+    // The enclosing bodies are unclosed too; one report for the whole pile is enough.
+    suppressUnterminatedBodies = true
+    return nil
   }
 
   // MARK: - Statements
 
   /// Parses one statement at the current token (not a separator, `}` or the end).
   ///
-  /// - Returns: The statement, or nil when it had an error; the error is reported and the
-  ///   statement skipped.
-  mutating func parseStatement(depth: Int) -> Statement? {
+  /// - Returns: The statement, a view whose body the statements that follow fill, or nil
+  ///   when it had an error; the error is reported and the statement skipped.
+  mutating func parseStatement(depth: Int) -> ParsedStatement? {
     do {
-      return kind == .layout ? try parseLayoutStatement(depth: depth) : try parseVFLFileStatement()
+      if kind == .layout { return try parseLayoutStatement(depth: depth) }
+      return .complete(try parseVFLFileStatement())
     } catch {
       report(error.message, at: error.range)
       skipStatement()
@@ -286,11 +331,11 @@ struct LayoutParser {
     }
   }
 
-  mutating func parseLayoutStatement(depth: Int) throws(StatementError) -> Statement? {
+  mutating func parseLayoutStatement(depth: Int) throws(StatementError) -> ParsedStatement {
     let start = current
     switch start.kind {
     case .string, .bar, .leftBracket:
-      return try parseVisualFormatStatement()
+      return .complete(try parseVisualFormatStatement())
     case .identifier:
       break
     case .leftBrace:
@@ -304,7 +349,7 @@ struct LayoutParser {
         range: start.range)
     }
     let word = text(start)
-    if isVisualFormatStart(start) { return try parseVisualFormatStatement() }
+    if isVisualFormatStart(start) { return .complete(try parseVisualFormatStatement()) }
     let next = peek()
     if next.kind == .colon {
       advance()
@@ -317,16 +362,16 @@ struct LayoutParser {
         throw StatementError(
           message: "expected a constraint after the label '\(word):'\(orientationHint)", range: current.range)
       }
-      return try parseConstraint(label: label, start: start.range.start)
+      return .complete(try parseConstraint(label: label, start: start.range.start))
     }
-    if next.kind == .dot { return try parseConstraint(label: nil, start: start.range.start) }
+    if next.kind == .dot { return .complete(try parseConstraint(label: nil, start: start.range.start)) }
     if Keyword.topLevel.contains(word) {
       if depth > 0 {
         throw StatementError(
           message: "'\(word)' is only allowed at the top level of a file, not inside a view's body",
           range: start.range)
       }
-      return try parseSetting(word)
+      return .complete(try parseSetting(word))
     }
     if Keyword.viewKinds.contains(word) { return try parseView(depth: depth) }
     if next.kind == .identifier {
@@ -359,7 +404,7 @@ struct LayoutParser {
   }
 
   /// A statement of a `.vfl` file: a setting or a visual format.
-  mutating func parseVFLFileStatement() throws(StatementError) -> Statement? {
+  mutating func parseVFLFileStatement() throws(StatementError) -> Statement {
     let start = current
     if start.kind == .identifier, !isVisualFormatStart(start) {
       let word = text(start)
@@ -376,7 +421,7 @@ struct LayoutParser {
       if next.kind == .dot || (next.kind == .colon && looksLikeLabelledConstraint(after: next)) {
         throw StatementError(
           message:
-            "explicit constraints belong in .layout files; a .vfl file holds one visual format per line, such as H:|-[\(word)]-|",
+            "explicit constraints belong in .layout files; a .vfl file holds one visual format per line, such as H:|-[a]-[b]-|",
           range: start.range)
       }
     }
@@ -518,7 +563,7 @@ struct LayoutParser {
       if current.kind == .rightParenthesis {
         guard numbers.count == count else {
           throw StatementError(
-            message: "the \(what) need \(count) numbers, as in '\(example)', but \(numbers.count) \(numbers.count == 1 ? "is" : "are") given",
+            message: "expected \(count) numbers in the \(what), as in '\(example)', but \(numbers.count) \(numbers.count == 1 ? "is" : "are") given",
             range: open.range.union(current.range))
         }
         let close = current
@@ -533,7 +578,7 @@ struct LayoutParser {
       }
       if numbers.count == count {
         throw StatementError(
-          message: "the \(what) need \(count) numbers, as in '\(example)'; this one is too many",
+          message: "expected \(count) numbers in the \(what), as in '\(example)'; this one is too many",
           range: number.range)
       }
       numbers.append(number.value)
@@ -585,8 +630,8 @@ struct LayoutParser {
 
   // MARK: - Views
 
-  /// `KIND NAME [PROPERTY…] [{ BODY }]`
-  mutating func parseView(depth: Int) throws(StatementError) -> Statement {
+  /// `KIND NAME [PROPERTY…] [{ BODY }]`; a `{` returns the view open, for its body to follow.
+  mutating func parseView(depth: Int) throws(StatementError) -> ParsedStatement {
     let kindToken = current
     advance()
     guard current.kind == .identifier else {
@@ -596,9 +641,10 @@ struct LayoutParser {
     }
     let nameToken = current
     advance()
-    var properties: [ViewProperty] = []
+    var view = OpenView(
+      kind: identifier(kindToken), name: identifier(nameToken), properties: [], openBrace: SourceRange(at: 0),
+      body: [], end: nameToken.range.end)
     var seen: Set<String> = []
-    var end = nameToken.range.end
     while current.kind == .identifier {
       do {
         let property = try parseProperty()
@@ -608,9 +654,9 @@ struct LayoutParser {
             at: property.range)
         } else {
           seen.insert(property.keyword.name)
-          properties.append(property)
+          view.properties.append(property)
         }
-        end = property.range.end
+        view.end = property.range.end
       } catch {
         report(error.message, at: error.range)
         // Keep the view and its body: skip only the rest of the property list.
@@ -618,30 +664,26 @@ struct LayoutParser {
         break
       }
     }
-    var body: [Statement] = []
-    var bodyRange: SourceRange?
-    if current.kind == .leftBrace {
-      let parsed = parseBody(depth: depth)
-      body = parsed.statements
-      bodyRange = parsed.range
-      end = parsed.range.end
-    } else if !isAtStatementEnd {
+    if current.kind != .leftBrace && !isAtStatementEnd {
       report(
         "expected a view property (\(Keyword.properties.joined(separator: ", "))), '{' or the end of the line, but found \(describe(current))",
         at: current.range)
       skipStatement(stopAtBrace: true)
-      if current.kind == .leftBrace {
-        let parsed = parseBody(depth: depth)
-        body = parsed.statements
-        bodyRange = parsed.range
-        end = parsed.range.end
-      }
     }
-    let node = ViewDeclaration(
-      kind: identifier(kindToken), name: identifier(nameToken), properties: properties, body: body,
-      bodyRange: bodyRange, range: SourceRange(start: kindToken.range.start, end: end))
-    finishStatement("the view declaration")
-    return .view(node)
+    guard current.kind == .leftBrace else {
+      let node = view.declaration(closedAt: nil)
+      finishStatement("the view declaration")
+      return .complete(.view(node))
+    }
+    view.openBrace = current.range
+    advance()
+    if depth >= Parser.maximumNestingDepth {
+      let close = skipTooDeepBody(openBrace: view.openBrace)
+      let node = view.declaration(closedAt: close ?? SourceRange(at: current.range.end))
+      finishStatement("the view declaration")
+      return .complete(.view(node))
+    }
+    return .opened(view)
   }
 
   /// One property of a view, at its keyword.
@@ -870,8 +912,14 @@ struct LayoutParser {
     let attributeName = text(attributeToken)
     guard let attribute = LayoutAttribute(name: attributeName) else {
       var candidates = LayoutAttribute.writtenNames
-      if guide == nil, current.kind == .dot { candidates.append("safeArea") }
-      let suggestion = closestWord(to: attributeName, among: candidates)
+      let isFollowedByDot = guide == nil && current.kind == .dot
+      if isFollowedByDot { candidates.append("safeArea") }
+      var suggestion = closestWord(to: attributeName, among: candidates)
+      // UIKit spellings: `safeAreaLayoutGuide.top`, `leadingAnchor`.
+      if isFollowedByDot, attributeName.hasPrefix("safeArea") { suggestion = "safeArea" }
+      if attributeName.hasSuffix("Anchor"), let anchor = LayoutAttribute(name: String(attributeName.dropLast(6))) {
+        suggestion = attributeName.dropLast(6) == "baseline" ? "baseline" : anchor.rawValue
+      }
       throw StatementError(
         message:
           "unknown attribute '\(attributeName)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; the attributes are \(LayoutAttribute.writtenNames.joined(separator: ", "))")",
