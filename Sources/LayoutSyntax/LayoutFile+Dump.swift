@@ -196,7 +196,9 @@ struct TreePrinter {
     case .standard:
       line(depth, "Connection standard", connection.range)
     case .predicates(let predicates):
-      line(depth, "Connection \(predicates.count == 1 ? "1 predicate" : "\(predicates.count) predicates")", connection.range)
+      line(
+        depth, "Connection \(predicates.count == 1 ? "1 predicate" : "\(predicates.count) predicates")",
+        connection.range)
       for predicate in predicates { self.predicate(predicate, depth: depth + 1) }
     }
   }

@@ -79,7 +79,8 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(
       messages("a.top == super.safeAreaLayoutGuide.top"),
       ["unknown attribute 'safeAreaLayoutGuide'; did you mean 'safeArea'?"])
-    XCTAssertEqual(messages("a.leadingAnchor == b.leading"), ["unknown attribute 'leadingAnchor'; did you mean 'leading'?"])
+    XCTAssertEqual(
+      messages("a.leadingAnchor == b.leading"), ["unknown attribute 'leadingAnchor'; did you mean 'leading'?"])
     let far = messages("a.zzzzzz == 1")
     XCTAssertTrue(far.first?.hasPrefix("unknown attribute 'zzzzzz'; the attributes are left, right") == true, "\(far)")
     let range = Parser.parse("a.widht == 10", kind: .layout).diagnostics.first?.range
@@ -133,7 +134,8 @@ final class ParserTests: XCTestCase {
       let parsed = Parser.parse("view a {\n  \(keyword)\n  view b\n}", kind: .layout)
       let word = String(keyword.split(separator: " ")[0])
       XCTAssertEqual(
-        parsed.diagnostics.map(\.message), ["'\(word)' is only allowed at the top level of a file, not inside a view's body"])
+        parsed.diagnostics.map(\.message),
+        ["'\(word)' is only allowed at the top level of a file, not inside a view's body"])
       XCTAssertEqual(parsed.diagnostics.first?.range, SourceRange(start: 11, end: 11 + word.utf8.count))
       guard case .view(let view)? = parsed.statements.first else { return XCTFail("no view") }
       XCTAssertEqual(view.body.count, 1)
@@ -146,7 +148,8 @@ final class ParserTests: XCTestCase {
     let parsed = statements(
       "canvas x 375.5x667 safe (44 0 34 0)\ndirection rtl\nspacing 8 margins\nspacing 6\nmetric m = -2.5")
     guard parsed.count == 5, case .canvas(let canvas) = parsed[0], case .direction(let direction) = parsed[1],
-      case .spacing(let margins) = parsed[2], case .spacing(let sibling) = parsed[3], case .metric(let metric) = parsed[4]
+      case .spacing(let margins) = parsed[2], case .spacing(let sibling) = parsed[3],
+      case .metric(let metric) = parsed[4]
     else { return XCTFail("unexpected statements \(parsed)") }
     XCTAssertEqual(canvas.width, 375.5)
     XCTAssertEqual(canvas.height, 667)
@@ -162,7 +165,8 @@ final class ParserTests: XCTestCase {
   // MARK: - Visual formats
 
   func testOptionsAreNormalised() throws {
-    let text = "\"H:[a][b]\" options: [.alignAllTop, NSLayoutFormatAlignAllBottom | NSLayoutConstraint.FormatOptions.directionLeftToRight]"
+    let text =
+      "\"H:[a][b]\" options: [.alignAllTop, NSLayoutFormatAlignAllBottom | NSLayoutConstraint.FormatOptions.directionLeftToRight]"
     guard case .visualFormat(let node)? = statements(text).first else { return XCTFail("no format") }
     XCTAssertEqual(node.options.map(\.name), ["alignAllTop", "alignAllBottom", "directionLeftToRight"])
     XCTAssertEqual(node.options.first?.range, SourceRange(start: 21, end: 33))
@@ -188,7 +192,8 @@ final class ParserTests: XCTestCase {
 
   func testVFLFilesRejectViewsAndConstraints() {
     XCTAssertTrue(messages("view a", kind: .vfl).first?.hasPrefix("view declarations belong in .layout files") == true)
-    XCTAssertTrue(messages("a.width == 1", kind: .vfl).first?.hasPrefix("explicit constraints belong in .layout files") == true)
+    XCTAssertTrue(
+      messages("a.width == 1", kind: .vfl).first?.hasPrefix("explicit constraints belong in .layout files") == true)
     XCTAssertTrue(messages("x: a.width == 1", kind: .vfl).first?.hasPrefix("explicit constraints belong") == true)
     XCTAssertEqual(messages("metric pad = 8\n|-pad-[a]-|\n\"V:|[a]|\" alignAllLeft", kind: .vfl), [])
   }
@@ -200,7 +205,8 @@ final class ParserTests: XCTestCase {
     let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
     let lfDump = Parser.parse(lf, kind: .layout).dump(LineIndex(lf))
     let crlfDump = Parser.parse(crlf, kind: .layout).dump(LineIndex(crlf))
-    XCTAssertEqual(lfDump.replacingOccurrences(of: "@6:1", with: "@X"), crlfDump.replacingOccurrences(of: "@6:1", with: "@X"))
+    XCTAssertEqual(
+      lfDump.replacingOccurrences(of: "@6:1", with: "@X"), crlfDump.replacingOccurrences(of: "@6:1", with: "@X"))
     XCTAssertEqual(Parser.parse(crlf, kind: .layout).diagnostics, [])
   }
 
@@ -249,6 +255,22 @@ final class ParserTests: XCTestCase {
     thread.start()
     wait(for: [done], timeout: 30)
     XCTAssertEqual(diagnostics, [])
+  }
+
+  func testLargeInputsParseInLinearTime() {
+    // About 1 MB of valid statements, one long body, one very long line and a long bad format.
+    let body =
+      "  label t intrinsic 120x21 hug 251\n  H:|-[t]-(>=8@750)-[u(==t)]-|\n  t.width == 0.5 * super.width + 10 @high\n"
+    let text =
+      "view root {\n" + String(repeating: body, count: 8000) + "}\n"
+      + String(repeating: "[a]-", count: 50_000) + "[b]\n"
+      + "\"" + String(repeating: "(", count: 100_000) + "\"\n"
+      + String(repeating: "view a; ", count: 20_000)
+    let started = Date()
+    let parsed = Parser.parse(text, kind: .layout)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    XCTAssertEqual(parsed.diagnostics.map(\.message), ["Expected a view"])
+    XCTAssertEqual(parsed.statements.count, 3 + 20_000)
   }
 
   func testStringAndBytesEntryPointsAgree() {

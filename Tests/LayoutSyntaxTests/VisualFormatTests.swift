@@ -201,14 +201,29 @@ final class VisualFormatTests: XCTestCase {
     ("|[a]|//comment", "Expected the end of the format string", 5),
     // Connections.
     ("[a]-", "Expected more input", 4),
-    ("[a]--[b]", "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers.", 4),
-    ("[a]--5-[b]", "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers.", 4),
-    ("[a]-(10-[b]", "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier", 7),
+    (
+      "[a]--[b]",
+      "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers.",
+      4
+    ),
+    (
+      "[a]--5-[b]",
+      "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers.",
+      4
+    ),
+    (
+      "[a]-(10-[b]", "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier",
+      7
+    ),
     ("[a]-(10", "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier", 7),
     ("[a]-10[b]", "Expected a '-' here", 6),
     ("[a]-(10)[b]", "Expected a '-' here", 8),
     ("[a]-10", "Expected a '-' here", 6),
-    ("[a]-10,20-[b]", "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints", 6),
+    (
+      "[a]-10,20-[b]",
+      "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints",
+      6
+    ),
     // Predicates.
     ("[a(>50)]", "Unknown relation. Must be ==, >=, or <=", 4),
     ("[a(<50)]", "Unknown relation. Must be ==, >=, or <=", 4),

@@ -1,0 +1,142 @@
+// View declarations and their properties.
+
+extension LayoutParser {
+  /// `KIND NAME [PROPERTY…] [{ BODY }]`; a `{` returns the view open, for its body to follow.
+  mutating func parseView(depth: Int) throws(StatementError) -> ParsedStatement {
+    let kindToken = current
+    advance()
+    guard current.kind == .identifier else {
+      throw StatementError(
+        message: "expected the view's name after '\(text(kindToken))', as in '\(text(kindToken)) title'",
+        range: current.range)
+    }
+    let nameToken = current
+    advance()
+    var view = OpenView(
+      kind: identifier(kindToken), name: identifier(nameToken), properties: [], openBrace: SourceRange(at: 0),
+      body: [], end: nameToken.range.end)
+    var seen: Set<String> = []
+    while current.kind == .identifier {
+      do {
+        let property = try parseProperty()
+        if seen.contains(property.keyword.name) {
+          report(
+            "'\(property.keyword.name)' is given twice for '\(text(nameToken))'; each property may appear once",
+            at: property.range)
+        } else {
+          seen.insert(property.keyword.name)
+          view.properties.append(property)
+        }
+        view.end = property.range.end
+      } catch {
+        report(error.message, at: error.range)
+        // Keep the view and its body: skip only the rest of the property list.
+        skipStatement(stopAtBrace: true)
+        break
+      }
+    }
+    if current.kind != .leftBrace && !isAtStatementEnd {
+      report(
+        "expected a view property (\(Keyword.properties.joined(separator: ", "))), '{' or the end of the line, but found \(describe(current))",
+        at: current.range)
+      skipStatement(stopAtBrace: true)
+    }
+    guard current.kind == .leftBrace else {
+      let node = view.declaration(closedAt: nil)
+      finishStatement("the view declaration")
+      return .complete(.view(node))
+    }
+    view.openBrace = current.range
+    advance()
+    if depth >= Parser.maximumNestingDepth {
+      let close = skipTooDeepBody(openBrace: view.openBrace)
+      let node = view.declaration(closedAt: close ?? SourceRange(at: current.range.end))
+      finishStatement("the view declaration")
+      return .complete(.view(node))
+    }
+    return .opened(view)
+  }
+
+  /// One property of a view, at its keyword.
+  mutating func parseProperty() throws(StatementError) -> ViewProperty {
+    let keywordToken = current
+    let word = text(keywordToken)
+    let keyword = identifier(keywordToken)
+    advance()
+    let value: ViewPropertyValue
+    var end: Int
+    switch word {
+    case "intrinsic":
+      let size = try parseSize(
+        allowMissingAxis: true,
+        message: "expected an intrinsic size as WIDTHxHEIGHT, Wx- or -xH, as in 'intrinsic 120x21'")
+      value = .intrinsic(width: size.width, height: size.height)
+      end = size.range.end
+    case "hug", "resist":
+      guard let horizontal = try parseSignedNumber() else {
+        throw StatementError(
+          message:
+            "expected a priority after '\(word)', as in '\(word) \(word == "hug" ? "251" : "750")' or '\(word) \(word == "hug" ? "251/250" : "750/1000")'",
+          range: current.range)
+      }
+      var vertical = horizontal
+      if current.kind == .slash {
+        advance()
+        guard let second = try parseSignedNumber() else {
+          throw StatementError(message: "expected the vertical priority after '/'", range: current.range)
+        }
+        vertical = second
+      }
+      value =
+        word == "hug"
+        ? .hugging(horizontal: horizontal.value, vertical: vertical.value)
+        : .compressionResistance(horizontal: horizontal.value, vertical: vertical.value)
+      end = vertical.range.end
+    case "frame":
+      let tuple = try parseTuple(count: 4, what: "frame", example: "frame (0 0; 320 480)")
+      value = .frame(Rect(x: tuple.numbers[0], y: tuple.numbers[1], width: tuple.numbers[2], height: tuple.numbers[3]))
+      end = tuple.range.end
+    case "insets":
+      let tuple = try parseTuple(count: 4, what: "insets", example: "insets (0, 2, 0, 2)")
+      value = .alignmentInsets(
+        EdgeInsets(top: tuple.numbers[0], left: tuple.numbers[1], bottom: tuple.numbers[2], right: tuple.numbers[3]))
+      end = tuple.range.end
+    case "margins":
+      let tuple = try parseTuple(count: 4, what: "margins", example: "margins (8, 16, 8, 16)")
+      value = .margins(
+        DirectionalInsets(
+          top: tuple.numbers[0], leading: tuple.numbers[1], bottom: tuple.numbers[2], trailing: tuple.numbers[3]))
+      end = tuple.range.end
+    case "baseline":
+      guard let number = try parseSignedNumber() else {
+        throw StatementError(
+          message: "expected the baseline's offset from the bottom after 'baseline', as in 'baseline 4'",
+          range: current.range)
+      }
+      value = .baseline(number.value)
+      end = number.range.end
+    case "transform":
+      let kind = current
+      guard kind.kind == .identifier, text(kind) == "rotate" || text(kind) == "scale" else {
+        throw StatementError(
+          message: "expected 'rotate DEGREES' or 'scale FACTOR' after 'transform'", range: current.range)
+      }
+      advance()
+      guard let number = try parseSignedNumber() else {
+        throw StatementError(
+          message:
+            "expected a number after '\(text(kind))', as in 'transform \(text(kind)) \(text(kind) == "rotate" ? "90" : "1.5")'",
+          range: current.range)
+      }
+      value = text(kind) == "rotate" ? .transform(.rotate(degrees: number.value)) : .transform(.scale(number.value))
+      end = number.range.end
+    default:
+      let suggestion = closestWord(to: word, among: Keyword.properties)
+      throw StatementError(
+        message:
+          "unknown view property '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; the properties are \(Keyword.properties.joined(separator: ", "))")",
+        range: keywordToken.range)
+    }
+    return ViewProperty(value: value, keyword: keyword, range: SourceRange(start: keywordToken.range.start, end: end))
+  }
+}
