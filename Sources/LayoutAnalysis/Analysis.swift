@@ -18,7 +18,7 @@ public struct LayoutDocument: Sendable {
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
     syntax = Parser.parse(bytes, kind: kind)
-    var builder = ModelBuilder(file: syntax)
+    var builder = ModelBuilder(file: syntax, source: bytes)
     builder.build()
     model = builder.model
     diagnostics = LayoutDocument.sorted(syntax.diagnostics + builder.diagnostics)

@@ -37,6 +37,27 @@ public struct ConstraintItem: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(itemName).\(attribute.rawValue)" }
 }
 
+/// Where and how a constraint's priority can be rewritten in the text, for quick fixes.
+///
+/// Replacing `range` by `prefix`, the new priority and `suffix` gives the same constraint at
+/// that priority.
+public struct PriorityEditSite: Hashable, Sendable {
+  public var range: SourceRange
+  public var prefix: String
+  public var suffix: String
+
+  public init(range: SourceRange, prefix: String, suffix: String = "") {
+    self.range = range
+    self.prefix = prefix
+    self.suffix = suffix
+  }
+
+  /// The edit that sets the priority to `priority`.
+  public func edit(priority: Double) -> TextEdit {
+    TextEdit(range: range, newText: prefix + formatNumber(priority) + suffix)
+  }
+}
+
 /// A constraint in NSLayoutConstraint's own terms:
 /// `first REL multiplier × second + constant @priority`.
 public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
@@ -53,6 +74,11 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
   public var origin: ConstraintOrigin
   /// The text the constraint came from.
   public var range: SourceRange
+  /// Where its priority can be rewritten; nil when the text cannot express another priority.
+  public var priorityEdit: PriorityEditSite?
+  /// The text to delete to remove the constraint (and nothing else); nil when it shares its
+  /// statement with other constraints.
+  public var removalRange: SourceRange?
 
   public init(
     first: ConstraintItem, relation: Relation, second: ConstraintItem?, multiplier: Double = 1,
@@ -68,6 +94,14 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     self.label = label
     self.origin = origin
     self.range = range
+  }
+
+  /// A copy with the places quick fixes edit.
+  func editable(priority: PriorityEditSite?, removal: SourceRange? = nil) -> LayoutConstraint {
+    var copy = self
+    copy.priorityEdit = priority
+    copy.removalRange = removal
+    return copy
   }
 
   public var isRequired: Bool { priority >= 1000 }

@@ -9,9 +9,11 @@ struct ModelBuilder {
   private(set) var model: LayoutModel
   private(set) var diagnostics: [Diagnostic] = []
   private let file: LayoutFile
+  private let source: [UInt8]
 
-  init(file: LayoutFile) {
+  init(file: LayoutFile, source: [UInt8]) {
     self.file = file
+    self.source = source
     model = LayoutModel(kind: file.kind)
   }
 
@@ -229,10 +231,32 @@ struct ModelBuilder {
       guard let item = second else { return nil }
       resolvedSecond = item
     }
+    let priorityEdit =
+      statement.priority.map { PriorityEditSite(range: $0.range, prefix: "@") }
+      ?? PriorityEditSite(range: SourceRange(at: statement.range.end), prefix: " @")
     return LayoutConstraint(
       first: first, relation: statement.relation, second: resolvedSecond, multiplier: multiplier,
       constant: constant, priority: priority, label: statement.label?.name, origin: .explicit,
-      range: statement.range)
+      range: statement.range
+    ).editable(priority: priorityEdit, removal: removalRange(of: statement.range))
+  }
+
+  /// The text that removes a statement: its whole line when the statement is alone on it
+  /// (comments after it go too), else the statement itself.
+  private func removalRange(of range: SourceRange) -> SourceRange {
+    let bytes = source
+    var start = range.start
+    while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    let startsLine = start == 0 || bytes[start - 1] == UInt8(ascii: "\n")
+    var end = range.end
+    while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "#") {
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\r") { end += 1 }
+    let endsLine = end >= bytes.count || bytes[end] == UInt8(ascii: "\n")
+    guard startsLine, endsLine else { return range }
+    return SourceRange(start: start, end: min(end + 1, bytes.count))
   }
 
   private mutating func resolve(_ reference: AttributeReference, scope: String, failed: inout Bool) -> ConstraintItem? {

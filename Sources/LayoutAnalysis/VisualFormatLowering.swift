@@ -330,27 +330,32 @@ struct VisualFormatLowering {
     }
     let baselines = options.baselineToBaseline && axis.isVertical && !touchesSuperview
 
-    // The gaps: (relation, constant, priority), plus whether the superview's margin is meant.
-    var gaps: [(Relation, Double, Double)] = []
+    // The gaps: (relation, constant, priority, where the priority can be rewritten), plus
+    // whether the superview's margin is meant. A flush or standard connection is rewritten
+    // as an explicit gap with a priority, which UIKit's parser accepts (`-8@999-`).
+    var gaps: [(Relation, Double, Double, PriorityEditSite?)] = []
     var toMargin = false
+    func explicitGap(_ points: Double) -> PriorityEditSite {
+      PriorityEditSite(range: connection.range, prefix: "-\(formatNumber(points))@", suffix: "-")
+    }
     switch connection.kind {
     case .flush:
-      gaps = [(.equal, 0, 1000)]
+      gaps = [(.equal, 0, 1000, explicitGap(0))]
     case .standard:
       if touchesSuperview {
         switch model.spacing.superview {
-        case .points(let points): gaps = [(.equal, points, 1000)]
+        case .points(let points): gaps = [(.equal, points, 1000, explicitGap(points))]
         case .margins:
-          gaps = [(.equal, 0, 1000)]
+          gaps = [(.equal, 0, 1000, nil)]
           toMargin = true
         }
       } else {
-        gaps = [(.equal, model.spacing.sibling, 1000)]
+        gaps = [(.equal, model.spacing.sibling, 1000, explicitGap(model.spacing.sibling))]
       }
     case .predicates(let predicates):
       for predicate in predicates {
         guard let gap = gapValue(predicate.object), let priority = priority(predicate.priority) else { continue }
-        gaps.append((predicate.relation, gap, priority))
+        gaps.append((predicate.relation, gap, priority, priorityEdit(predicate)))
       }
     }
 
@@ -364,10 +369,11 @@ struct VisualFormatLowering {
     }
     let greaterEdge = edge(greater, facing: baselines ? .firstBaseline : axis.before, superviewSide: axis.after)
     let lesserEdge = edge(lesser, facing: baselines ? .lastBaseline : axis.after, superviewSide: axis.before)
-    return gaps.map { relation, constant, priority in
+    return gaps.map { relation, constant, priority, edit in
       LayoutConstraint(
         first: greaterEdge, relation: relation, second: lesserEdge, constant: constant, priority: priority,
-        origin: .vfl, range: range)
+        origin: .vfl, range: range
+      ).editable(priority: edit)
     }
   }
 
@@ -392,27 +398,37 @@ struct VisualFormatLowering {
     }
   }
 
+  /// Where a predicate's priority is written, or where to write one.
+  private func priorityEdit(_ predicate: VFLPredicate) -> PriorityEditSite {
+    if let written = predicate.priority { return PriorityEditSite(range: written.range, prefix: "") }
+    return PriorityEditSite(range: SourceRange(at: predicate.range.end), prefix: "@")
+  }
+
   /// `[a(P)]`: the view's size along the axis against a constant or another view's size.
   private mutating func sizeConstraint(
     _ view: String, _ predicate: VFLPredicate, axis: Axis, range: SourceRange
   ) -> LayoutConstraint? {
     guard let priority = priority(predicate.priority) else { return nil }
     let first = ConstraintItem(view: view, attribute: axis.size)
+    let edit = priorityEdit(predicate)
     switch predicate.object {
     case .number(let value, _):
       return LayoutConstraint(
         first: first, relation: predicate.relation, second: nil, constant: value, priority: priority, origin: .vfl,
-        range: range)
+        range: range
+      ).editable(priority: edit)
     case .name(let name):
       if let metric = metricValue(name.name) {
         return LayoutConstraint(
           first: first, relation: predicate.relation, second: nil, constant: metric, priority: priority,
-          origin: .vfl, range: range)
+          origin: .vfl, range: range
+        ).editable(priority: edit)
       }
       if isView(name.name) {
         return LayoutConstraint(
           first: first, relation: predicate.relation, second: ConstraintItem(view: name.name, attribute: axis.size),
-          priority: priority, origin: .vfl, range: range)
+          priority: priority, origin: .vfl, range: range
+        ).editable(priority: edit)
       }
       diagnostics.append(unknownName(name))
       return nil

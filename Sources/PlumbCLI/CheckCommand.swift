@@ -69,7 +69,7 @@ enum CheckCommand {
           } else {
             try loadDocument(path: path, io: io, command: "check")
           }
-        let diagnostics = document.diagnostics.filter { diagnostic in
+        let diagnostics = SolvedLayout(document: document).diagnostics.filter { diagnostic in
           guard let canvas, let where_ = diagnostic.canvas else { return true }
           return where_ == canvas
         }

@@ -1,6 +1,6 @@
 /// The help texts of the command line.
 enum Help {
-  static let commands = ["check", "constraints", "help"]
+  static let commands = ["check", "frames", "constraints", "help"]
 
   static let overview = """
     plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
@@ -9,6 +9,7 @@ enum Help {
 
     Commands:
       check [PATH…]        check layout files and directories; print every diagnostic
+      frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
       help [COMMAND]       show help for a command
 
@@ -24,6 +25,7 @@ enum Help {
   static func text(for topic: String) -> String? {
     switch topic {
     case "check": check
+    case "frames": frames
     case "constraints": constraints
     case "help": overview
     default: nil
@@ -45,6 +47,25 @@ enum Help {
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),
     2 a usage error or a file that cannot be read.
+
+    """
+
+  static let frames = """
+    Usage: plumb frames FILE [--canvas NAME] [--direction ltr|rtl] [--format text|json]
+
+    Solves FILE and prints every view's frame, as UIKit describes frames: relative to the
+    superview, 'frame = (x y; w h)'. There is one layout per canvas and writing direction
+    the file checks; ambiguous views are marked with the axes that are not determined.
+
+    Options:
+      --canvas NAME     only the canvas NAME
+      --direction DIR   only left-to-right (ltr) or right-to-left (rtl)
+      --format FORMAT   text (default) or json (the shape in docs/cli.md)
+      --help            show this help
+
+    Exit status: 0, or 1 when the file has errors (the frames are still printed: a
+    statement with an error contributes no constraint), 2 for a usage error or a file that
+    cannot be read.
 
     """
 

@@ -19,6 +19,9 @@ public enum Plumb {
       case "check":
         if rest.contains("--help") || rest.contains("-h") { return help("check", io) }
         return try CheckCommand.run(rest, io: io)
+      case "frames":
+        if rest.contains("--help") || rest.contains("-h") { return help("frames", io) }
+        return try FramesCommand.run(rest, io: io)
       case "constraints":
         if rest.contains("--help") || rest.contains("-h") { return help("constraints", io) }
         return try ConstraintsCommand.run(rest, io: io)

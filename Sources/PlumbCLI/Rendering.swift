@@ -136,12 +136,8 @@ func renderText(_ reports: [FileReport], style: Style) -> String {
   for report in reports {
     let index = report.document.lineIndex
     for diagnostic in report.diagnostics {
-      var place = ""
-      if let canvas = diagnostic.canvas {
-        place = " (in \(canvas)\(diagnostic.direction.map { ", \($0 == "rtl" ? "right-to-left" : "left-to-right")" } ?? ""))"
-      }
       output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index)) + ": "
-        + style.severity(diagnostic.severity) + ": " + style.apply("1", diagnostic.message + place)
+        + style.severity(diagnostic.severity) + ": " + style.apply("1", diagnostic.message)
         + " [\(diagnostic.code)]\n"
       for related in diagnostic.related {
         output += "    \(textLocation(report.path, related.range.start, in: index)): note: \(related.message)\n"

@@ -1,0 +1,282 @@
+/// Diagnostic: ambiguous, content-priority-ambiguity, zero-size
+///
+/// Views whose frame the constraints do not determine, views that compete for space with
+/// equal content priorities, and views that solve to nothing.
+import LayoutSyntax
+
+enum AmbiguityCheck {
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
+    let model = document.model
+    var findings: [PlacedFinding] = []
+    let ambiguities = solver.ambiguities()
+    var explainedByContent = Set<String>()
+
+    for pair in contentPriorityPairs(ambiguities, solver: solver, model: model) {
+      explainedByContent.insert("\(pair.first)|\(pair.axis)")
+      explainedByContent.insert("\(pair.second)|\(pair.axis)")
+      findings.append(contentPriorityFinding(pair, solver: solver, document: document))
+    }
+
+    for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)") {
+      findings.append(ambiguousFinding(ambiguity, solver: solver, document: document))
+    }
+
+    let ambiguousKeys = Set(ambiguities.map { "\($0.view)|\($0.axis)" })
+    for name in model.viewOrder where name != LayoutModel.rootName {
+      guard let solved = solver.solvedView(name) else { continue }
+      for axis in [AttributeAxis.horizontal, .vertical] {
+        let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
+        guard abs(size) <= 0.001, !isSizedToZeroOnPurpose(name, axis: axis, model: model) else { continue }
+        let dimension = axis == .horizontal ? "width" : "height"
+        var message = "'\(name)' has zero \(dimension): its frame is \(Describe.frame(solved.frame))"
+        message +=
+          ambiguousKeys.contains("\(name)|\(axis)")
+          ? ", because nothing determines its \(dimension) and an undetermined size falls to 0."
+          : ", which its constraints force."
+        findings.append(
+          PlacedFinding(
+            key: "zero-size|\(name)|\(axis)",
+            diagnostic: Diagnostic(
+              code: "zero-size", severity: .warning, message: message, range: Describe.range(of: name, in: model)),
+            place: solver.place))
+      }
+    }
+    return findings
+  }
+
+  /// Whether a required constraint sets the size to exactly 0, which is a deliberate collapse.
+  private static func isSizedToZeroOnPurpose(_ view: String, axis: AttributeAxis, model: LayoutModel) -> Bool {
+    let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
+    return model.constraints.contains { constraint in
+      constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
+        && constraint.first.view == view && constraint.first.attribute == attribute && constraint.first.guide == nil
+    }
+  }
+
+  // MARK: - Ambiguous
+
+  private static func ambiguousFinding(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, document: LayoutDocument)
+    -> PlacedFinding
+  {
+    let model = document.model
+    let horizontal = ambiguity.axis == .horizontal
+    let (positionWord, sizeWord) = horizontal ? ("horizontal position", "width") : ("vertical position", "height")
+    let undetermined = [ambiguity.position ? positionWord : nil, ambiguity.size ? sizeWord : nil].compactMap { $0 }
+    var message = "'\(ambiguity.view)' has an ambiguous \(horizontal ? "horizontal" : "vertical") layout: "
+    message += "its \(undetermined.joined(separator: " and ")) \(undetermined.count == 1 ? "is" : "are") not determined"
+    message += " by its constraints; it could also be at \(Describe.frame(ambiguity.alternative))"
+    if let range = ambiguity.sizeRange {
+      switch (range.min, range.max) {
+      case (let low?, let high?): message += ", and its \(sizeWord) can be anything from \(formatNumber(low)) to \(formatNumber(high))"
+      case (let low?, nil): message += ", and its \(sizeWord) can be any value from \(formatNumber(low)) up"
+      case (nil, let high?): message += ", and its \(sizeWord) can be any value up to \(formatNumber(high))"
+      case (nil, nil): message += ", and its \(sizeWord) can be any value"
+      }
+    }
+    message += "."
+    var fixes: [Fix] = []
+    if let fix = missingConstraintsFix(ambiguity, solver: solver, document: document) { fixes.append(fix) }
+    return PlacedFinding(
+      key: "ambiguous|\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)",
+      diagnostic: Diagnostic(
+        code: "ambiguous", severity: .warning, message: message, range: Describe.range(of: ambiguity.view, in: model),
+        fixes: fixes),
+      place: solver.place)
+  }
+
+  /// Xcode's "Add Missing Constraints": pin what is undetermined to the view's declared
+  /// frame, or to where it is now.
+  private static func missingConstraintsFix(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, document: LayoutDocument)
+    -> Fix?
+  {
+    let model = document.model
+    guard let node = model.views[ambiguity.view], let solved = solver.solvedView(ambiguity.view) else { return nil }
+    let name = ambiguity.view
+    let horizontal = ambiguity.axis == .horizontal
+    var frame = node.frame.map { declared in
+      // The declared frame is the frame; constraints work on the alignment rectangle.
+      Rect(
+        x: declared.x + node.alignmentInsets.left, y: declared.y + node.alignmentInsets.top,
+        width: declared.width - node.alignmentInsets.left - node.alignmentInsets.right,
+        height: declared.height - node.alignmentInsets.top - node.alignmentInsets.bottom)
+    } ?? solved.alignment
+    if node.frame == nil {
+      // Right to left, the leading offset is measured from the superview's right edge.
+      if solver.place.direction == .rtl, let superview = node.superview,
+        let parent = solver.solvedView(superview)
+      {
+        frame.x = parent.alignment.width - frame.x - frame.width
+      }
+      // A size that fell to zero is no size to pin: take the one of the alternative frame.
+      if horizontal, ambiguity.size, frame.width <= 0.001 { frame.width = ambiguity.alternative.width }
+      if !horizontal, ambiguity.size, frame.height <= 0.001 { frame.height = ambiguity.alternative.height }
+    }
+    var statements: [String] = []
+    if model.kind == .vfl {
+      let orientation = horizontal ? "H" : "V"
+      let (position, size) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
+      switch (ambiguity.position, ambiguity.size) {
+      case (true, true): statements.append("\(orientation):|-\(vflNumber(position))-[\(name)(\(vflNumber(size)))]")
+      case (true, false): statements.append("\(orientation):|-\(vflNumber(position))-[\(name)]")
+      default: statements.append("\(orientation):[\(name)(\(vflNumber(size)))]")
+      }
+    } else {
+      if ambiguity.position {
+        // In the file's first direction; leading is measured from the superview's leading edge.
+        let position = horizontal ? frame.x : frame.y
+        let edge = horizontal ? "leading" : "top"
+        statements.append("\(name).\(edge) == super.\(edge)\(signed(position))")
+      }
+      if ambiguity.size {
+        let dimension = horizontal ? "width" : "height"
+        statements.append("\(name).\(dimension) == \(formatNumber(max(0, horizontal ? frame.width : frame.height)))")
+      }
+    }
+    guard !statements.isEmpty else { return nil }
+    let (offset, indent) = insertionPoint(after: name, in: document)
+    let text = statements.map { "\n" + indent + $0 }.joined()
+    return Fix(
+      title: "Add missing constraints for '\(name)' (\(statements.joined(separator: "; ")))",
+      edits: [TextEdit(range: SourceRange(at: offset), newText: text)])
+  }
+
+  /// A number as VFL writes it: negative numbers in parentheses.
+  private static func vflNumber(_ value: Double) -> String {
+    value < 0 ? "(\(formatNumber(value)))" : formatNumber(value)
+  }
+
+  private static func signed(_ value: Double) -> String {
+    if Describe.same(value, 0) { return "" }
+    return value < 0 ? " - \(formatNumber(-value))" : " + \(formatNumber(value))"
+  }
+
+  /// Where to add statements about a view: after its declaration (after its body, if it
+  /// has one), with the declaration's indentation; at the end of a `.vfl` file.
+  static func insertionPoint(after view: String, in document: LayoutDocument) -> (offset: Int, indent: String) {
+    let bytes = document.bytes
+    guard document.kind == .layout, let declaration = document.model.views[view]?.declarationRange else {
+      var end = bytes.count
+      while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      return (end, "")
+    }
+    var lineStart = declaration.start
+    while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    var indentEnd = lineStart
+    while indentEnd < bytes.count, bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t") {
+      indentEnd += 1
+    }
+    let indent = String(decoding: bytes[lineStart..<indentEnd], as: UTF8.self)
+    // After the rest of the declaration's last line, so a trailing comment stays where it is.
+    var end = declaration.end
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    if end > declaration.end, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return (end, indent)
+  }
+
+  // MARK: - Content priorities
+
+  struct ContentPair {
+    var first: String
+    var second: String
+    var axis: AttributeAxis
+    /// True for hugging (the views are stretched), false for compression resistance.
+    var hugging: Bool
+    var priority: Double
+  }
+
+  /// Pairs of views with intrinsic sizes whose sizes trade against each other in an
+  /// alternative solution, with equal priorities on the side that is in play.
+  private static func contentPriorityPairs(_ ambiguities: [AmbiguityFinding], solver: PlaceSolver, model: LayoutModel)
+    -> [ContentPair]
+  {
+    var pairs: [ContentPair] = []
+    var seen = Set<String>()
+    for ambiguity in ambiguities where ambiguity.size {
+      guard let node = model.views[ambiguity.view], let intrinsic = intrinsicSize(of: node, ambiguity.axis),
+        let current = solver.solvedView(ambiguity.view)
+      else { continue }
+      let horizontal = ambiguity.axis == .horizontal
+      let size = horizontal ? current.alignment.width : current.alignment.height
+      for other in solver.sizeTradingPartners(of: ambiguity.view, axis: ambiguity.axis) {
+        guard let otherNode = model.views[other], let otherIntrinsic = intrinsicSize(of: otherNode, ambiguity.axis),
+          let otherSolved = solver.solvedView(other)
+        else { continue }
+        let otherSize = horizontal ? otherSolved.alignment.width : otherSolved.alignment.height
+        // Both at least their content and one larger: they share spare room (hugging is in
+        // play). Both at most their content and one smaller: they share a shortage
+        // (compression resistance is).
+        let stretched = size >= intrinsic - 0.01 && otherSize >= otherIntrinsic - 0.01
+          && (size > intrinsic + 0.01 || otherSize > otherIntrinsic + 0.01)
+        let squeezed = size <= intrinsic + 0.01 && otherSize <= otherIntrinsic + 0.01
+          && (size < intrinsic - 0.01 || otherSize < otherIntrinsic - 0.01)
+        guard stretched || squeezed else { continue }
+        let hugging = stretched
+        let priority = contentPriority(node, axis: ambiguity.axis, hugging: hugging)
+        guard contentPriority(otherNode, axis: ambiguity.axis, hugging: hugging) == priority else { continue }
+        let ordered = [ambiguity.view, other].sorted {
+          (model.viewOrder.firstIndex(of: $0) ?? 0) < (model.viewOrder.firstIndex(of: $1) ?? 0)
+        }
+        let key = "\(ordered[0])|\(ordered[1])|\(ambiguity.axis)"
+        guard !seen.contains(key) else { continue }
+        seen.insert(key)
+        pairs.append(
+          ContentPair(first: ordered[0], second: ordered[1], axis: ambiguity.axis, hugging: hugging, priority: priority))
+      }
+    }
+    return pairs
+  }
+
+  private static func intrinsicSize(of node: ViewNode, _ axis: AttributeAxis) -> Double? {
+    axis == .horizontal ? node.intrinsicWidth : node.intrinsicHeight
+  }
+
+  private static func contentPriority(_ node: ViewNode, axis: AttributeAxis, hugging: Bool) -> Double {
+    let pair = hugging ? node.hugging : node.compressionResistance
+    return axis == .horizontal ? pair.horizontal : pair.vertical
+  }
+
+  private static func contentPriorityFinding(_ pair: ContentPair, solver: PlaceSolver, document: LayoutDocument)
+    -> PlacedFinding
+  {
+    let model = document.model
+    let axisWord = pair.axis == .horizontal ? "horizontal" : "vertical"
+    let kind = pair.hugging ? "content hugging" : "compression resistance"
+    let situation =
+      pair.hugging
+      ? "there is more room than their content needs, and Auto Layout cannot tell which of them should grow"
+      : "there is less room than their content needs, and Auto Layout cannot tell which of them should shrink"
+    let priorityText = formatNumber(pair.priority)
+    let message =
+      "'\(pair.first)' and '\(pair.second)' have the same \(axisWord) \(kind) priority (\(priorityText)): "
+      + "\(situation)."
+    var fixes: [Fix] = []
+    if let node = model.views[pair.second], let fix = lowerPriorityFix(node, pair: pair) { fixes.append(fix) }
+    return PlacedFinding(
+      key: "content-priority-ambiguity|\(pair.first)|\(pair.second)|\(pair.axis)|\(pair.hugging)",
+      diagnostic: Diagnostic(
+        code: "content-priority-ambiguity", severity: .warning, message: message,
+        range: Describe.range(of: pair.second, in: model),
+        related: [RelatedInformation(range: Describe.range(of: pair.first, in: model), message: "'\(pair.first)' is declared here")],
+        fixes: fixes),
+      place: solver.place)
+  }
+
+  /// Xcode's fix: lower one view's priority by one, so that it is the one that gives way.
+  private static func lowerPriorityFix(_ node: ViewNode, pair: ContentPair) -> Fix? {
+    guard let nameRange = node.nameRange else { return nil }
+    let keyword = pair.hugging ? "hug" : "resist"
+    let current = pair.hugging ? node.hugging : node.compressionResistance
+    var horizontal = current.horizontal
+    var vertical = current.vertical
+    if pair.axis == .horizontal { horizontal -= 1 } else { vertical -= 1 }
+    let text = "\(keyword) \(formatNumber(horizontal))/\(formatNumber(vertical))"
+    let edit =
+      node.propertyRanges[keyword].map { TextEdit(range: $0, newText: text) }
+      ?? TextEdit(range: SourceRange(at: nameRange.end), newText: " " + text)
+    let axisWord = pair.axis == .horizontal ? "horizontal" : "vertical"
+    let what = pair.hugging ? "hugging" : "compression resistance"
+    return Fix(
+      title: "Decrease \(axisWord) \(what) of '\(node.name)' from \(formatNumber(pair.priority)) to \(formatNumber(pair.priority - 1))",
+      edits: [edit], isPreferred: true)
+  }
+}

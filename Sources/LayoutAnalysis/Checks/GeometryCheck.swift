@@ -1,0 +1,104 @@
+/// Diagnostic: misplaced, offscreen, transformed
+///
+/// Where solved views end up: not where their declared frame says, outside their superview,
+/// or transformed in a way Auto Layout does not see.
+import LayoutSyntax
+
+enum GeometryCheck {
+  /// - Parameter isPrimary: whether this is the first place (first canvas, first direction),
+  ///   the one a declared design-time frame describes.
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument, isPrimary: Bool) -> [PlacedFinding] {
+    let model = document.model
+    var findings: [PlacedFinding] = []
+    let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
+    for name in model.viewOrder where name != LayoutModel.rootName {
+      guard let node = model.views[name], let solved = solver.solvedView(name) else { continue }
+      if isPrimary, let declared = node.frame, !ambiguous.contains(name), !matches(declared, solved.frame) {
+        findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
+      }
+      if let finding = offscreen(node, solved: solved, solver: solver, model: model) {
+        findings.append(finding)
+      }
+    }
+    return findings
+  }
+
+  private static func matches(_ a: Rect, _ b: Rect) -> Bool {
+    Describe.same(a.x, b.x) && Describe.same(a.y, b.y) && Describe.same(a.width, b.width)
+      && Describe.same(a.height, b.height)
+  }
+
+  private static func misplaced(
+    _ node: ViewNode, declared: Rect, solved: Rect, solver: PlaceSolver, model: LayoutModel
+  ) -> PlacedFinding {
+    let message =
+      "'\(node.name)' is misplaced: its frame is declared as \(Describe.frame(declared)), but its constraints "
+      + "put it at \(Describe.frame(solved)) in \(solver.place.canvas.name)."
+    var fixes: [Fix] = []
+    if let range = node.propertyRanges["frame"] {
+      fixes.append(
+        Fix(
+          title: "Update the frame of '\(node.name)' to \(Describe.frame(solved))",
+          edits: [TextEdit(range: range, newText: "frame \(Describe.frame(solved))")], isPreferred: true))
+    }
+    return PlacedFinding(
+      key: "misplaced|\(node.name)",
+      diagnostic: Diagnostic(
+        code: "misplaced", severity: .warning, message: message,
+        range: node.propertyRanges["frame"] ?? Describe.range(of: node.name, in: model), fixes: fixes),
+      place: solver.place)
+  }
+
+  /// A view whose alignment rectangle reaches outside its superview's bounds by more than
+  /// half a point. The frame may legitimately overhang (a shadow, with alignment insets).
+  private static func offscreen(_ node: ViewNode, solved: SolvedView, solver: PlaceSolver, model: LayoutModel)
+    -> PlacedFinding?
+  {
+    guard let superview = node.superview, let parent = solver.solvedView(superview) else { return nil }
+    let bounds = Rect(x: 0, y: 0, width: parent.alignment.width, height: parent.alignment.height)
+    let rect = solved.alignment
+    let tolerance = 0.5
+    var overhangs: [String] = []
+    if rect.x < bounds.x - tolerance { overhangs.append("\(formatNumber(bounds.x - rect.x)) points past the left edge") }
+    if rect.x + rect.width > bounds.width + tolerance {
+      overhangs.append("\(formatNumber(rect.x + rect.width - bounds.width)) points past the right edge")
+    }
+    if rect.y < bounds.y - tolerance { overhangs.append("\(formatNumber(bounds.y - rect.y)) points past the top edge") }
+    if rect.y + rect.height > bounds.height + tolerance {
+      overhangs.append("\(formatNumber(rect.y + rect.height - bounds.height)) points past the bottom edge")
+    }
+    guard !overhangs.isEmpty else { return nil }
+    let outside =
+      rect.x >= bounds.width || rect.x + rect.width <= 0 || rect.y >= bounds.height || rect.y + rect.height <= 0
+    let message =
+      "'\(node.name)' \(outside ? "lies entirely outside" : "extends outside") its superview '\(superview)': "
+      + "its frame \(Describe.frame(solved.frame)) reaches \(overhangs.joined(separator: " and ")) of "
+      + "\(Describe.frame(bounds))."
+    return PlacedFinding(
+      key: "offscreen|\(node.name)",
+      diagnostic: Diagnostic(code: "offscreen", severity: .warning, message: message, range: Describe.range(of: node.name, in: model)),
+      place: solver.place)
+  }
+
+  /// Transformed views: Auto Layout lays out the untransformed geometry. Text-level, so
+  /// reported once, not per place.
+  static func transformed(_ document: LayoutDocument) -> [Diagnostic] {
+    let model = document.model
+    var result: [Diagnostic] = []
+    for name in model.viewOrder {
+      guard let node = model.views[name], let transform = node.transform else { continue }
+      let what: String
+      switch transform {
+      case .rotate(let degrees): what = "the rotation by \(formatNumber(degrees))°"
+      case .scale(let factor): what = "the scale by \(formatNumber(factor))"
+      }
+      result.append(
+        Diagnostic(
+          code: "transformed", severity: .info,
+          message: "Auto Layout lays out '\(name)' as if it were not transformed: its constraints act on the "
+            + "untransformed frame, and \(what) is applied afterwards, so what you see will not match its constraints.",
+          range: node.propertyRanges["transform"] ?? Describe.range(of: name, in: model)))
+    }
+    return result
+  }
+}

@@ -1,0 +1,21 @@
+/// Diagnostic: unsatisfied
+///
+/// Optional constraints the solution does not satisfy, and by how much. Content-size
+/// constraints are left out: a label stretched past its intrinsic width is the normal case.
+import LayoutSyntax
+
+enum UnsatisfiedCheck {
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
+    solver.unsatisfied().compactMap { entry in
+      let constraint = entry.constraint
+      guard constraint.origin == .explicit || constraint.origin == .vfl, entry.error > 0.01 else { return nil }
+      let message =
+        "\(Describe.constraint(constraint, in: document)) is not satisfied: the layout misses it by \(formatNumber(entry.error)) "
+        + "point\(Describe.same(entry.error, 1) ? "" : "s"), because constraints of higher priority win."
+      return PlacedFinding(
+        key: "unsatisfied|\(Describe.key(constraint))",
+        diagnostic: Diagnostic(code: "unsatisfied", severity: .info, message: message, range: constraint.range),
+        place: solver.place)
+    }
+  }
+}

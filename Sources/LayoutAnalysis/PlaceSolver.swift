@@ -1,0 +1,374 @@
+import CassowarySolver
+import LayoutSyntax
+
+/// A set of required constraints that cannot all hold, as found in one place.
+public struct ConflictFinding: Sendable, Hashable {
+  /// The constraint UIKit-style recovery breaks: the one of the set that comes last in the
+  /// file, which could not be added once the others held.
+  public var broken: LayoutConstraint
+  /// Every other member of the irreducible conflicting set, in the order they were added.
+  public var others: [LayoutConstraint]
+}
+
+/// How a view's frame on one axis is not determined.
+public struct AmbiguityFinding: Sendable, Hashable {
+  public var view: String
+  public var axis: AttributeAxis
+  /// Whether the position (x or y) and the size (width or height) are undetermined.
+  public var position: Bool
+  public var size: Bool
+  /// Another frame (relative to the superview) the constraints equally allow.
+  public var alternative: Rect
+  /// The range the size can take over all solutions (nil bounds are unbounded), when the size is ambiguous.
+  public var sizeRange: (min: Double?, max: Double?)?
+
+  public static func == (lhs: AmbiguityFinding, rhs: AmbiguityFinding) -> Bool {
+    lhs.view == rhs.view && lhs.axis == rhs.axis && lhs.position == rhs.position && lhs.size == rhs.size
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(view)
+    hasher.combine(axis)
+    hasher.combine(position)
+    hasher.combine(size)
+  }
+}
+
+/// A view's solved geometry in one place.
+public struct SolvedView: Sendable, Hashable {
+  public var name: String
+  public var superview: String?
+  /// The frame relative to the superview: the alignment rectangle grown by the insets.
+  public var frame: Rect
+  /// The alignment rectangle relative to the superview.
+  public var alignment: Rect
+  /// The alignment rectangle in root coordinates.
+  public var absoluteAlignment: Rect
+}
+
+/// What a constraint means to the solver, whatever text it came from: two constraints
+/// with equal keys lower to the same solver constraint, so an edit that keeps the key (a
+/// line moved, a comment added) needs no solver work.
+struct ConstraintKey: Hashable {
+  /// What a view contributes to the expressions of its attributes.
+  struct ViewSignature: Hashable {
+    var chain: [String]
+    var margins: DirectionalInsets
+    var baseline: Double
+  }
+
+  var first: ConstraintItem
+  var relation: LayoutSyntax.Relation
+  var second: ConstraintItem?
+  var multiplier: Double
+  var constant: Double
+  var priority: Double
+  var firstView: ViewSignature?
+  var secondView: ViewSignature?
+}
+
+/// The layout solved in one place: a solver kept alive with every constraint of the file.
+///
+/// Constraints are added in file order after the engine's own (root fixed to the canvas,
+/// sizes non-negative). A required constraint that cannot hold is recorded as a conflict and
+/// then added just below required, which is how UIKit recovers: it breaks the constraint and
+/// satisfies it as well as it can.
+///
+/// `update(model:)` moves the solver to an edited file by removing and adding only the
+/// constraints whose meaning changed. When a conflict is involved before or after, it
+/// rebuilds instead, so that which constraint is broken never depends on the order of edits.
+public final class PlaceSolver {
+  /// The priority a broken required constraint keeps: above every priority a file can write
+  /// below 1000, so it is still satisfied as well as possible.
+  static let brokenPriority = 999.999
+
+  private struct Entry {
+    var constraint: LayoutConstraint
+    var key: ConstraintKey
+    var tag: Int
+    var solverConstraint: Constraint?
+    var isBroken: Bool
+  }
+
+  public private(set) var place: LayoutPlace
+  private(set) var model: LayoutModel
+  private(set) var system: LayoutSystem
+  private var solver: Solver
+  private var entries: [Entry] = []
+  private var indexOfTag: [Int: Int] = [:]
+  private var nextTag = 0
+  public private(set) var conflicts: [ConflictFinding] = []
+  /// Set when the solver itself failed (budget or numerics); the results are then partial.
+  public private(set) var failure: String?
+  /// How many constraints the last `update(model:)` removed and added (for benchmarks and tests).
+  public private(set) var lastUpdate: (removed: Int, added: Int, rebuilt: Bool) = (0, 0, true)
+
+  public init(model: LayoutModel, place: LayoutPlace) {
+    self.model = model
+    self.place = place
+    system = LayoutSystem(model: model, place: place)
+    solver = Solver()
+    rebuild()
+  }
+
+  /// Every constraint in the solver, in the order added: the engine's first, then the file's.
+  public var constraints: [LayoutConstraint] { entries.map(\.constraint) }
+
+  /// The file's constraints that were broken to recover from conflicts.
+  public var brokenConstraints: [LayoutConstraint] { entries.filter(\.isBroken).map(\.constraint) }
+
+  private func allConstraints() -> [LayoutConstraint] {
+    system.engineConstraints() + model.constraints
+  }
+
+  private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
+    func signature(_ item: ConstraintItem?) -> ConstraintKey.ViewSignature? {
+      guard let item, let node = model.views[item.view] else { return nil }
+      var chain: [String] = [item.view]
+      var parent = node.superview
+      while let current = parent, chain.count <= model.viewOrder.count {
+        chain.append(current)
+        parent = model.views[current]?.superview
+      }
+      return ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
+    }
+    return ConstraintKey(
+      first: constraint.first, relation: constraint.relation, second: constraint.second,
+      multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
+      firstView: signature(constraint.first), secondView: signature(constraint.second))
+  }
+
+  /// Solves from nothing, in file order.
+  private func rebuild() {
+    solver = Solver()
+    system = LayoutSystem(model: model, place: place)
+    entries = []
+    indexOfTag = [:]
+    conflicts = []
+    failure = nil
+    for constraint in allConstraints() {
+      var entry = Entry(constraint: constraint, key: key(constraint), tag: nextTag, solverConstraint: nil, isBroken: false)
+      nextTag += 1
+      add(&entry, allowConflict: true)
+      entries.append(entry)
+    }
+    reindex()
+    solver.updateVariables()
+    lastUpdate = (0, entries.count, true)
+  }
+
+  private func reindex() {
+    indexOfTag = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.tag, $0) })
+  }
+
+  /// Adds an entry's constraint. A conflict is recorded and the constraint broken when
+  /// `allowConflict`; otherwise it returns false and changes nothing.
+  @discardableResult
+  private func add(_ entry: inout Entry, allowConflict: Bool) -> Bool {
+    guard let constraint = system.solverConstraint(entry.constraint, tag: entry.tag) else { return true }
+    do throws(SolverError) {
+      try solver.add(constraint)
+      entry.solverConstraint = constraint
+      return true
+    } catch {
+      switch error {
+      case .unsatisfiable(let conflict):
+        guard allowConflict else { return false }
+        let others = conflict.compactMap { member -> LayoutConstraint? in
+          guard let tag = member.tag, tag != entry.tag, let index = indexOfTag[tag] ?? pendingIndex(tag) else {
+            return nil
+          }
+          return entries[index].constraint
+        }
+        conflicts.append(ConflictFinding(broken: entry.constraint, others: others))
+        entry.isBroken = true
+        let broken = constraint.withPriority(PlaceSolver.brokenPriority)
+        entry.solverConstraint = (try? solver.add(broken)) != nil ? broken : nil
+        return true
+      default:
+        failure = error.description
+        return allowConflict
+      }
+    }
+  }
+
+  /// During a rebuild the index is not built yet; entries are in tag order from the first tag.
+  private func pendingIndex(_ tag: Int) -> Int? {
+    guard let first = entries.first?.tag else { return nil }
+    let index = tag - first
+    return index >= 0 && index < entries.count && entries[index].tag == tag ? index : nil
+  }
+
+  /// Moves the solver to `newModel`, removing and adding only the constraints whose meaning
+  /// changed. Rebuilds when a conflict is involved before or after, or when the solver fails.
+  /// The place's canvas is fixed: a changed canvas is a new place.
+  ///
+  /// - Returns: true when the update was incremental.
+  /// - Parameter newPlace: the same canvas (size and safe area) and direction, whose
+  ///   declaration may have moved in the text; nil keeps the place as it is.
+  @discardableResult
+  public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil) -> Bool {
+    if let newPlace { place = newPlace }
+    model = newModel
+    let newSystem = LayoutSystem(model: newModel, place: place, reusing: system.variables)
+    let hadConflicts = !conflicts.isEmpty || failure != nil
+    system = newSystem
+    if hadConflicts {
+      rebuild()
+      return false
+    }
+    // Match every new constraint with an old one of the same key, in order.
+    var unmatched: [ConstraintKey: [Int]] = [:]
+    for (index, entry) in entries.enumerated() {
+      unmatched[entry.key, default: []].append(index)
+    }
+    var newEntries: [Entry] = []
+    var toAdd: [Int] = []
+    for constraint in allConstraints() {
+      let constraintKey = key(constraint)
+      if var candidates = unmatched[constraintKey], !candidates.isEmpty {
+        let index = candidates.removeFirst()
+        unmatched[constraintKey] = candidates
+        var entry = entries[index]
+        entry.constraint = constraint
+        newEntries.append(entry)
+      } else {
+        toAdd.append(newEntries.count)
+        newEntries.append(
+          Entry(constraint: constraint, key: constraintKey, tag: nextTag, solverConstraint: nil, isBroken: false))
+        nextTag += 1
+      }
+    }
+    let removed = unmatched.values.flatMap { $0 }.sorted()
+    for index in removed {
+      guard let constraint = entries[index].solverConstraint else { continue }
+      if (try? solver.remove(constraint)) == nil {
+        rebuild()
+        return false
+      }
+    }
+    entries = newEntries
+    reindex()
+    for index in toAdd {
+      var entry = entries[index]
+      if !add(&entry, allowConflict: false) {
+        // A conflict: start over in file order, so the same constraint is broken as in a
+        // fresh check of the file.
+        rebuild()
+        return false
+      }
+      entries[index] = entry
+    }
+    solver.updateVariables()
+    lastUpdate = (removed.count, toAdd.count, false)
+    return true
+  }
+
+  // MARK: - Reading the solution
+
+  /// The value of a variable in the current solution.
+  func value(_ variable: Variable) -> Double { solver.value(of: variable) }
+
+  /// A view's geometry, or nil for an unknown view.
+  public func solvedView(_ name: String) -> SolvedView? {
+    solvedView(name, reading: value)
+  }
+
+  /// A view's geometry with variables read by `read` (the current solution, or an alternative).
+  func solvedView(_ name: String, reading read: (Variable) -> Double) -> SolvedView? {
+    guard let node = model.views[name], let vars = system.variables[name] else { return nil }
+    let rtl = place.direction == .rtl
+    let width = read(vars.width)
+    // Right to left, `x` is the offset from the superview's right edge.
+    let superviewWidth = node.superview.flatMap { system.variables[$0] }.map { read($0.width) } ?? place.canvas.width
+    let x = rtl ? superviewWidth - read(vars.x) - width : read(vars.x)
+    let alignment = Rect(x: x, y: read(vars.y), width: width, height: read(vars.height))
+    var offset = read(vars.x)
+    var top = alignment.y
+    var parent = node.superview
+    var steps = 0
+    while let current = parent, let parentVars = system.variables[current], steps <= model.viewOrder.count {
+      offset += read(parentVars.x)
+      top += read(parentVars.y)
+      parent = model.views[current]?.superview
+      steps += 1
+    }
+    let absoluteX = rtl ? place.canvas.width - offset - width : offset
+    let absolute = Rect(x: absoluteX, y: top, width: width, height: alignment.height)
+    return SolvedView(
+      name: name, superview: node.superview, frame: PlaceSolver.frame(of: alignment, insets: node.alignmentInsets),
+      alignment: alignment, absoluteAlignment: absolute)
+  }
+
+  /// The frame of an alignment rectangle: larger by the alignment insets.
+  static func frame(of alignment: Rect, insets: EdgeInsets) -> Rect {
+    Rect(
+      x: alignment.x - insets.left, y: alignment.y - insets.top,
+      width: alignment.width + insets.left + insets.right, height: alignment.height + insets.top + insets.bottom)
+  }
+
+  // MARK: - Ambiguity
+
+  /// Every view whose frame is not uniquely determined on an axis, with another frame the
+  /// constraints also allow. The cheap structural test runs on all variables at once; the
+  /// exact ranges are computed only for the views it flags.
+  public func ambiguities() -> [AmbiguityFinding] {
+    var candidates: [Variable] = []
+    for name in model.viewOrder where name != LayoutModel.rootName {
+      guard let vars = system.variables[name] else { continue }
+      candidates += [vars.x, vars.width, vars.y, vars.height]
+    }
+    let ambiguous = solver.ambiguousVariables(among: candidates)
+    guard !ambiguous.isEmpty else { return [] }
+    var findings: [AmbiguityFinding] = []
+    for name in model.viewOrder where name != LayoutModel.rootName {
+      guard let vars = system.variables[name], let current = solvedView(name) else { continue }
+      for axis in [AttributeAxis.horizontal, .vertical] {
+        let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
+        let positionAmbiguous = ambiguous.contains(position)
+        let sizeAmbiguous = ambiguous.contains(size)
+        guard positionAmbiguous || sizeAmbiguous else { continue }
+        // Move the size when it is free (the more telling alternative), else the position.
+        let probe = sizeAmbiguous ? size : position
+        var alternative = current.frame
+        var sizeRange: (min: Double?, max: Double?)?
+        if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
+          let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
+          alternative = solvedView(name, reading: read)?.frame ?? alternative
+          if sizeAmbiguous { sizeRange = (minimum, maximum) }
+        }
+        findings.append(
+          AmbiguityFinding(
+            view: name, axis: axis, position: positionAmbiguous, size: sizeAmbiguous, alternative: alternative,
+            sizeRange: sizeRange))
+      }
+    }
+    return findings
+  }
+
+  /// The views whose size on `axis` changes when `view`'s size moves to another optimal
+  /// solution: the views it trades space with.
+  func sizeTradingPartners(of view: String, axis: AttributeAxis) -> [String] {
+    guard let vars = system.variables[view] else { return [] }
+    let probe = axis == .horizontal ? vars.width : vars.height
+    guard case .ambiguous(_, _, let solution) = solver.ambiguity(of: probe) else { return [] }
+    return model.viewOrder.filter { other in
+      guard other != view, let otherVars = system.variables[other] else { return false }
+      let variable = axis == .horizontal ? otherVars.width : otherVars.height
+      guard let moved = solution[variable] else { return false }
+      return !Describe.same(moved, value(variable))
+    }
+  }
+
+  // MARK: - Optional constraints
+
+  /// The optional constraints of the file that the solution does not satisfy, with the error.
+  public func unsatisfied() -> [(constraint: LayoutConstraint, error: Double)] {
+    var result: [(LayoutConstraint, Double)] = []
+    for entry in solver.unsatisfiedConstraints() {
+      guard let tag = entry.constraint.tag, let index = indexOfTag[tag], !entries[index].isBroken else { continue }
+      result.append((entries[index].constraint, entry.error))
+    }
+    return result
+  }
+}

@@ -1,0 +1,218 @@
+import LayoutSyntax
+
+/// A finding in one place, before identical findings of all places are merged.
+struct PlacedFinding {
+  /// What makes two findings the same finding, whatever place they happen in.
+  var key: String
+  var diagnostic: Diagnostic
+  var place: LayoutPlace
+}
+
+/// A layout solved in every canvas and writing direction it asks for, with every finding.
+///
+/// The layout is solved only when its text has no error: a statement with an error yields
+/// no constraint, so every view it touched would look ambiguous, and those findings would
+/// only be noise on top of the real one.
+public final class SolvedLayout {
+  public let document: LayoutDocument
+  /// One solver per canvas × direction, in canvas order, left-to-right first.
+  public let places: [PlaceSolver]
+  /// The document's own diagnostics and the layout's, merged across places and sorted.
+  public let diagnostics: [Diagnostic]
+
+  /// Solves `document`.
+  /// - Parameter solveWithErrors: solve even when the text has errors (for frames and hovers,
+  ///   which want an answer anyway); layout findings are then still left out.
+  public convenience init(document: LayoutDocument, solveWithErrors: Bool = false) {
+    let hasErrors = document.diagnostics.contains { $0.severity == .error }
+    var places: [PlaceSolver] = []
+    if !hasErrors || solveWithErrors {
+      for place in SolvedLayout.places(of: document.model) {
+        places.append(PlaceSolver(model: document.model, place: place))
+      }
+    }
+    self.init(document: document, places: places)
+  }
+
+  /// The findings of `document` over solvers already brought up to date with it.
+  init(document: LayoutDocument, places: [PlaceSolver]) {
+    self.document = document
+    self.places = places
+    let model = document.model
+    let hasErrors = document.diagnostics.contains { $0.severity == .error }
+    var diagnostics = document.diagnostics
+    if !hasErrors {
+      diagnostics += RTLCheck.diagnostics(document)
+      diagnostics += GeometryCheck.transformed(document)
+      var placed: [PlacedFinding] = []
+      for (index, solver) in places.enumerated() {
+        placed += ConflictCheck.findings(solver, document: document)
+        placed += AmbiguityCheck.findings(solver, document: document)
+        placed += GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
+        placed += UnsatisfiedCheck.findings(solver, document: document)
+      }
+      diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
+    }
+    self.diagnostics = LayoutDocument.sorted(diagnostics)
+  }
+
+  /// Every place a model is laid out in: each canvas, in each direction it checks.
+  static func places(of model: LayoutModel) -> [LayoutPlace] {
+    model.effectiveCanvases.flatMap { canvas in
+      directions(model.directions).map { LayoutPlace(canvas: canvas, direction: $0) }
+    }
+  }
+
+  static func directions(_ directions: WritingDirections) -> [LayoutDirection] {
+    switch directions {
+    case .ltr: [.ltr]
+    case .rtl: [.rtl]
+    case .both: [.ltr, .rtl]
+    }
+  }
+
+  /// The solver of a canvas and direction (the first canvas and direction when nil).
+  public func place(canvas: String? = nil, direction: LayoutDirection? = nil) -> PlaceSolver? {
+    places.first { solver in
+      (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
+    }
+  }
+
+  // MARK: - Merging
+
+  /// Reports each finding once, with every place it happens in.
+  ///
+  /// A conflict that happens only in right-to-left layouts of a file checked in both
+  /// directions becomes an `rtl-conflict`.
+  static func merge(_ findings: [PlacedFinding], allPlaces: [LayoutPlace], directions: WritingDirections)
+    -> [Diagnostic]
+  {
+    var order: [String] = []
+    var groups: [String: [PlacedFinding]] = [:]
+    for finding in findings {
+      if groups[finding.key] == nil { order.append(finding.key) }
+      groups[finding.key, default: []].append(finding)
+    }
+    return order.compactMap { key in
+      guard let group = groups[key], var diagnostic = group.first?.diagnostic else { return nil }
+      let places = group.map(\.place)
+      var suffix = describe(places, among: allPlaces)
+      if diagnostic.code == "conflict", directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
+        diagnostic.code = "rtl-conflict"
+        diagnostic.message += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
+        if suffix == " (in right-to-left layouts)" { suffix = "" }
+      }
+      // A misplaced frame is checked in the first place only, which its message names.
+      if diagnostic.code == "misplaced" { suffix = "" }
+      let canvases = Set(places.map(\.canvas.name))
+      let placeDirections = Set(places.map(\.direction))
+      diagnostic.canvas = canvases.count == 1 ? places.first?.canvas.name : nil
+      diagnostic.direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
+      diagnostic.message += suffix
+      return diagnostic
+    }
+  }
+
+  /// ` (in iPad, right-to-left)`, or nothing when the finding happens everywhere.
+  static func describe(_ places: [LayoutPlace], among allPlaces: [LayoutPlace]) -> String {
+    if places.count >= allPlaces.count { return "" }
+    var canvasOrder: [String] = []
+    var directionsByCanvas: [String: [LayoutDirection]] = [:]
+    for place in places {
+      if directionsByCanvas[place.canvas.name] == nil { canvasOrder.append(place.canvas.name) }
+      directionsByCanvas[place.canvas.name, default: []].append(place.direction)
+    }
+    let allCanvases = Set(allPlaces.map(\.canvas.name))
+    let allDirections = Set(allPlaces.map(\.direction))
+    let directionSets = Set(directionsByCanvas.values.map { Set($0) })
+    if Set(canvasOrder) == allCanvases, directionSets.count == 1, let only = directionSets.first {
+      // Every canvas, one direction.
+      return only == allDirections ? "" : " (in \(only.sorted { $0.rawValue < $1.rawValue }.map(\.phrase).joined(separator: " and ")) layouts)"
+    }
+    let parts = canvasOrder.map { canvas -> String in
+      let directions = Set(directionsByCanvas[canvas] ?? [])
+      if directions == allDirections || allDirections.count == 1 { return canvas }
+      return "\(canvas), \(directions.map(\.phrase).sorted().joined(separator: " and "))"
+    }
+    return " (in \(parts.joined(separator: "; ")))"
+  }
+}
+
+/// A layout that follows a document through its edits, for the language server: each
+/// place keeps its solver, and an edit only removes and adds the constraints it changed.
+public final class LiveLayout {
+  /// What identifies a place across edits: not where its canvas is declared.
+  private struct PlaceKey: Hashable {
+    var name: String
+    var width: Double
+    var height: Double
+    var safeArea: EdgeInsets
+    var direction: LayoutDirection
+
+    init(_ place: LayoutPlace) {
+      name = place.canvas.name
+      width = place.canvas.width
+      height = place.canvas.height
+      safeArea = place.canvas.safeArea
+      direction = place.direction
+    }
+  }
+
+  private var solvers: [PlaceKey: PlaceSolver] = [:]
+
+  public init() {}
+
+  /// Brings every place up to date with `document` and returns its findings. The layout is
+  /// solved even when the text has errors, so that frames stay available; the findings
+  /// follow the same rules as `SolvedLayout`.
+  public func update(_ document: LayoutDocument) -> SolvedLayout {
+    var next: [PlaceKey: PlaceSolver] = [:]
+    var ordered: [PlaceSolver] = []
+    for place in SolvedLayout.places(of: document.model) {
+      let key = PlaceKey(place)
+      let solver: PlaceSolver
+      if let existing = solvers[key] {
+        existing.update(model: document.model, place: place)
+        solver = existing
+      } else {
+        solver = PlaceSolver(model: document.model, place: place)
+      }
+      next[key] = solver
+      ordered.append(solver)
+    }
+    solvers = next
+    return SolvedLayout(document: document, places: ordered)
+  }
+}
+
+/// Text helpers shared by the checks.
+enum Describe {
+  /// A rectangle as UIKit describes frames: `(x y; w h)`.
+  static func frame(_ rect: Rect) -> String {
+    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
+  }
+
+  /// A constraint as the message quotes it: as written, for a constraint written as an
+  /// equation; as UIKit describes it, for one from a Visual Format string or the engine.
+  static func constraint(_ constraint: LayoutConstraint, in document: LayoutDocument? = nil) -> String {
+    if constraint.origin == .explicit, let document {
+      let text = document.text(of: constraint.range)
+      if !text.isEmpty, !text.contains("\n") { return "'\(text)'" }
+    }
+    return "'\(constraint.description)'"
+  }
+
+  /// The range a view's findings point at: its name where it is declared, or its first use.
+  static func range(of view: String, in model: LayoutModel) -> SourceRange {
+    model.views[view]?.nameRange ?? model.views[view]?.declarationRange ?? SourceRange(at: 0)
+  }
+
+  /// Two values equal within the tolerance of a solved layout.
+  static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.01 }
+
+  /// A stable identity of a constraint for merging findings across places: its origin, text
+  /// and items, not its numbers (which differ between canvases for the engine's own).
+  static func key(_ constraint: LayoutConstraint) -> String {
+    "\(constraint.origin.rawValue)@\(constraint.range.start)-\(constraint.range.end):\(constraint.first)\(constraint.relation.rawValue)\(constraint.second.map(\.description) ?? "")"
+  }
+}

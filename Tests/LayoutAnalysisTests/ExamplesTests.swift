@@ -1,0 +1,93 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+/// The examples are part of the documentation: `Examples/clean` must get no finding at all,
+/// and each file of `Examples/problems` gets exactly the findings recorded for it in
+/// `Tests/Fixtures/examples/` (frames included).
+final class ExamplesTests: XCTestCase {
+  private func examples(_ folder: String) -> [URL] {
+    fixtureFiles(in: packageRoot().appendingPathComponent("Examples").appendingPathComponent(folder), extensions: ["layout", "vfl"])
+  }
+
+  private func solve(_ url: URL) throws -> SolvedLayout {
+    let kind = FileKind(pathExtension: url.pathExtension) ?? .layout
+    return SolvedLayout(document: LayoutDocument(bytes: [UInt8](try Data(contentsOf: url)), kind: kind))
+  }
+
+  func testCleanExamplesHaveNoFindings() throws {
+    let files = examples("clean")
+    XCTAssertGreaterThan(files.count, 5)
+    for url in files {
+      let layout = try solve(url)
+      XCTAssertEqual(layout.diagnostics.map { "\($0.code): \($0.message)" }, [], url.lastPathComponent)
+    }
+  }
+
+  func testProblemExamplesMatchTheirRecordedFindings() throws {
+    for url in examples("problems") + examples("clean") {
+      let layout = try solve(url)
+      let folder = url.deletingLastPathComponent().lastPathComponent
+      let expected = fixturesDirectory("examples").appendingPathComponent(folder)
+        .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".expected")
+      assertGolden(render(layout), path: expected.path)
+      if folder == "problems" {
+        XCTAssertFalse(layout.diagnostics.isEmpty, url.lastPathComponent)
+      }
+    }
+  }
+
+  /// Applying any fix of any example gives a text that parses and has fewer findings of that code.
+  func testEveryFixOfEveryExampleWorks() throws {
+    var count = 0
+    for url in examples("problems") {
+      let layout = try solve(url)
+      let document = layout.document
+      for diagnostic in layout.diagnostics {
+        for fix in diagnostic.fixes {
+          count += 1
+          let fixed = SolvedLayout(document: LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind))
+          let context = "\(url.lastPathComponent): '\(fix.title)'"
+          XCTAssertLessThanOrEqual(
+            fixed.diagnostics.filter { $0.code == "syntax" }.count,
+            layout.diagnostics.filter { $0.code == "syntax" }.count, "\(context) broke the syntax")
+          XCTAssertLessThan(
+            fixed.diagnostics.filter { $0.code == diagnostic.code }.count,
+            layout.diagnostics.filter { $0.code == diagnostic.code }.count, "\(context) kept the \(diagnostic.code)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(count, 10)
+  }
+
+  private func render(_ layout: SolvedLayout) -> String {
+    let document = layout.document
+    func position(_ offset: Int) -> String {
+      let position = document.lineIndex.utf8Position(of: offset)
+      return "\(position.line + 1):\(position.column + 1)"
+    }
+    var lines: [String] = ["diagnostics:"]
+    for diagnostic in layout.diagnostics {
+      let place = [diagnostic.canvas, diagnostic.direction].compactMap { $0 }.joined(separator: " ")
+      lines.append("  \(position(diagnostic.range.start)) \(diagnostic.severity.rawValue)[\(diagnostic.code)]\(place.isEmpty ? "" : " {\(place)}") \(diagnostic.message)")
+      for related in diagnostic.related {
+        lines.append("    related \(position(related.range.start)): \(related.message)")
+      }
+      for fix in diagnostic.fixes {
+        lines.append("    fix: \(fix.title)")
+      }
+    }
+    lines.append("frames:")
+    for solver in layout.places {
+      lines.append("  \(solver.place)")
+      for name in document.model.viewOrder {
+        guard let view = solver.solvedView(name) else { continue }
+        let f = view.frame
+        lines.append("    \(name) (\(formatNumber(f.x)) \(formatNumber(f.y)); \(formatNumber(f.width)) \(formatNumber(f.height)))")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

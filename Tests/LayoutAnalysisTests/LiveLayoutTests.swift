@@ -1,0 +1,101 @@
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+/// The incremental layout of the language server must always agree with a fresh check of
+/// the same text, whatever edits led to it, and must not rebuild for small edits.
+final class LiveLayoutTests: XCTestCase {
+  private let base = """
+    canvas phone 375x667
+    canvas pad 768x1024
+    metric pad = 12
+    view header
+    label title intrinsic 120x21
+    view body {
+      view inner
+      H:|-[inner]-|
+      V:|-[inner]-|
+    }
+    H:|-pad-[header]-pad-|
+    V:|-20-[header(44)]-8-[body]-|
+    H:|[body]|
+    title.centerX == header.centerX
+    title.centerY == header.centerY
+
+    """
+
+  private func snapshot(_ layout: SolvedLayout) -> String {
+    var lines = layout.diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
+    for solver in layout.places {
+      for name in layout.document.model.viewOrder {
+        if let view = solver.solvedView(name) {
+          lines.append("\(solver.place) \(name) \(view.frame)")
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func testTheBaseIsClean() {
+    XCTAssertEqual(SolvedLayout(document: LayoutDocument(text: base, kind: .layout)).diagnostics.map(\.message), [])
+  }
+
+  func testOneCharacterEditTouchesOneConstraint() throws {
+    let live = LiveLayout()
+    _ = live.update(LayoutDocument(text: base, kind: .layout))
+    let edited = base.replacingOccurrences(of: "[header(44)]", with: "[header(45)]")
+    let layout = live.update(LayoutDocument(text: edited, kind: .layout))
+    for solver in layout.places {
+      XCTAssertFalse(solver.lastUpdate.rebuilt, "\(solver.place)")
+      XCTAssertEqual(solver.lastUpdate.removed, 1)
+      XCTAssertEqual(solver.lastUpdate.added, 1)
+    }
+    XCTAssertEqual(snapshot(layout), snapshot(SolvedLayout(document: LayoutDocument(text: edited, kind: .layout))))
+  }
+
+  func testMovingTextAroundNeedsNoSolverWork() {
+    let live = LiveLayout()
+    _ = live.update(LayoutDocument(text: base, kind: .layout))
+    let layout = live.update(LayoutDocument(text: "# a comment first\n\n" + base, kind: .layout))
+    for solver in layout.places {
+      XCTAssertEqual(solver.lastUpdate.removed, 0)
+      XCTAssertEqual(solver.lastUpdate.added, 0)
+    }
+    // Ranges follow the text even though nothing was re-added.
+    let fresh = SolvedLayout(document: LayoutDocument(text: "# a comment first\n\n" + base, kind: .layout))
+    XCTAssertEqual(layout.places.first?.constraints.map(\.range), fresh.places.first?.constraints.map(\.range))
+  }
+
+  /// Random sequences of edits (lines deleted, duplicated, numbers changed, conflicts
+  /// introduced and removed): after each, the live layout equals a fresh solve.
+  func testRandomEditSequencesAgreeWithAFreshSolve() {
+    let extras = [
+      "header.width == 100", "header.width == 200 @750", "title.width == 300", "inner.height == 10 @500",
+      "H:[title]-(>=8)-|", "body.height == body.width", "V:[inner(20)]", "direction rtl", "direction ltr",
+    ]
+    withEverySeed(0..<25) { random, seed in
+      let live = LiveLayout()
+      var lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for step in 0..<12 {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0 where lines.count > 4:
+          lines.remove(at: Int.random(in: 3..<lines.count, using: &random))
+        case 1:
+          lines.insert(extras[Int.random(in: 0..<extras.count, using: &random)], at: lines.count)
+        case 2 where !lines.isEmpty:
+          let index = Int.random(in: 0..<lines.count, using: &random)
+          lines[index] = lines[index].replacingOccurrences(of: "44", with: String(Int.random(in: 1..<90, using: &random)))
+        default:
+          if let index = lines.indices.randomElement(using: &random) { lines.insert(lines[index], at: index) }
+        }
+        let text = lines.joined(separator: "\n")
+        let document = LayoutDocument(text: text, kind: .layout)
+        let incremental = snapshot(live.update(document))
+        let fresh = snapshot(SolvedLayout(document: document, solveWithErrors: true))
+        XCTAssertEqual(incremental, fresh, "seed \(seed), step \(step):\n\(text)")
+        if incremental != fresh { return }
+      }
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+/// The layout findings, each on the smallest layout that shows it.
+final class SolvedLayoutTests: XCTestCase {
+  private func solve(_ text: String, kind: FileKind = .layout) -> SolvedLayout {
+    SolvedLayout(document: LayoutDocument(text: text, kind: kind))
+  }
+
+  private func line(_ layout: SolvedLayout, _ range: SourceRange) -> Int {
+    layout.document.lineIndex.utf8Position(of: range.start).line + 1
+  }
+
+  private func frame(_ layout: SolvedLayout, _ view: String, canvas: String? = nil, direction: LayoutDirection? = nil)
+    -> Rect?
+  {
+    layout.place(canvas: canvas, direction: direction)?.solvedView(view)?.frame
+  }
+
+  // MARK: - Frames
+
+  func testPuttaBarsAtBothWidths() throws {
+    let text = try String(contentsOf: packageRoot().appendingPathComponent("Examples/clean/putta.layout"), encoding: .utf8)
+    let layout = solve(text)
+    XCTAssertEqual(layout.diagnostics.map(\.code), [])
+    XCTAssertEqual(frame(layout, "Player0", canvas: "small", direction: .ltr), Rect(x: 0, y: 273, width: 273, height: 47))
+    XCTAssertEqual(frame(layout, "Place", canvas: "small", direction: .ltr), Rect(x: 47, y: 47, width: 226, height: 226))
+    XCTAssertEqual(frame(layout, "Player3", canvas: "small", direction: .ltr), Rect(x: 273, y: 47, width: 47, height: 273))
+    XCTAssertEqual(frame(layout, "Player0", canvas: "large", direction: .ltr), Rect(x: 0, y: 311, width: 311, height: 85))
+    // Right to left, the pinwheel mirrors: the bottom bar runs from the right edge.
+    XCTAssertEqual(frame(layout, "Player0", canvas: "small", direction: .rtl), Rect(x: 47, y: 273, width: 273, height: 47))
+  }
+
+  func testRightToLeftMirrorsLeadingAndTrailingButNotLeftAndRight() {
+    let layout = solve("view a\nview b\nH:|-20-[a(100)]\nb.left == super.left + 20\nb.width == 50\nV:|[a(10)][b(10)]\n")
+    XCTAssertEqual(frame(layout, "a", direction: .ltr), Rect(x: 20, y: 0, width: 100, height: 10))
+    XCTAssertEqual(frame(layout, "a", direction: .rtl), Rect(x: 255, y: 0, width: 100, height: 10))
+    XCTAssertEqual(frame(layout, "b", direction: .rtl), Rect(x: 20, y: 10, width: 50, height: 10))
+  }
+
+  func testMultipliersMirrorToo() {
+    let layout = solve("direction rtl\nview a\na.leading == super.trailing * 0.5\na.width == 10\nV:|[a(10)]\n")
+    // Left to right, a would start at the middle; mirrored, it ends there.
+    XCTAssertEqual(frame(layout, "a"), Rect(x: 177.5, y: 0, width: 10, height: 10))
+  }
+
+  func testFramesAreRelativeToTheSuperviewAndGrownByInsets() {
+    let text = "view box { image pic insets (1, 2, 3, 4) }\nH:|-10-[box(100)]\nV:|-20-[box(100)]\n"
+      + "pic.leading == box.leading + 5\npic.top == box.top + 5\npic.width == 50\npic.height == 40\n"
+    let layout = solve(text)
+    XCTAssertEqual(layout.diagnostics.map(\.code), [])
+    let pic = layout.place()?.solvedView("pic")
+    XCTAssertEqual(pic?.alignment, Rect(x: 5, y: 5, width: 50, height: 40))
+    XCTAssertEqual(pic?.frame, Rect(x: 3, y: 4, width: 56, height: 44))
+    XCTAssertEqual(pic?.absoluteAlignment, Rect(x: 15, y: 25, width: 50, height: 40))
+  }
+
+  // MARK: - Conflicts
+
+  func testConflictNamesTheWholeSetOnTheBrokenConstraint() {
+    let layout = solve("view a\nH:|-8-[a]\nV:|-[a(80)]\na.width == 360\na.width == 140\n")
+    let conflict = layout.diagnostics.first { $0.code == "conflict" }
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["conflict"])
+    XCTAssertEqual(conflict.map { line(layout, $0.range) }, 5)
+    XCTAssertEqual(conflict?.related.map { line(layout, $0.range) }, [4])
+    XCTAssertEqual(conflict?.canvas, "default")
+    XCTAssertNil(conflict?.direction, "it happens in both directions")
+    XCTAssertEqual(conflict?.fixes.map(\.title), [
+      "Lower 'a.width == 140' to priority 999", "Remove 'a.width == 140'",
+      "Lower 'a.width == 360' to priority 999", "Remove 'a.width == 360'",
+    ])
+    // Recovery keeps the broken constraint as close as it can: here it cannot matter.
+    XCTAssertEqual(frame(layout, "a")?.width, 360)
+  }
+
+  func testConflictWithTheEngineIncludesTheCanvasAndSizes() {
+    let layout = solve("canvas phone 375x667\nview a\nH:|-[a(400)]-|\nV:|[a]|\n")
+    let conflict = layout.diagnostics.first { $0.code == "conflict" }
+    XCTAssertNotNil(conflict)
+    let relatedLines = Set(conflict?.related.map { line(layout, $0.range) } ?? [])
+    XCTAssertTrue(relatedLines.contains(1), "the canvas is part of the set: \(conflict?.related ?? [])")
+  }
+
+  func testNegativeSizeConflictsWithNonNegativeSizes() {
+    let layout = solve("view a\nview b\nH:|[a][b]|\na.width == b.width + 500\nV:|[a]|\nV:|[b]|\n")
+    let conflict = layout.diagnostics.first { $0.code == "conflict" }
+    XCTAssertTrue(conflict?.related.contains { $0.message.contains("never negative") } ?? false, "\(layout.diagnostics)")
+  }
+
+  func testConflictOnlyRightToLeft() {
+    let text = "view badge\nbadge.leading == super.leading + 20\nbadge.left == super.left + 20\nbadge.width == 100\nV:|[badge(30)]\n"
+    let layout = solve(text)
+    // The left-right warning sits on line 3; the conflict on the width, which is added last.
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["left-right", "rtl-conflict"])
+    let conflict = layout.diagnostics.first { $0.code == "rtl-conflict" }
+    XCTAssertEqual(conflict?.direction, "rtl")
+    XCTAssertEqual(conflict.map { line(layout, $0.range) }, 4)
+  }
+
+  // MARK: - Ambiguity
+
+  func testUnderConstrainedWidthFallsToZero() {
+    let layout = solve("view a\nH:|-16-[a]\nV:|-100-[a(1)]\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["ambiguous", "zero-size"])
+    let ambiguous = layout.diagnostics[0]
+    XCTAssertTrue(ambiguous.message.contains("width"), ambiguous.message)
+    XCTAssertFalse(ambiguous.message.contains("horizontal position and"), ambiguous.message)
+    XCTAssertEqual(frame(layout, "a")?.width, 0)
+    XCTAssertEqual(ambiguous.fixes.count, 1)
+  }
+
+  func testWidthRatiosForceZero() {
+    let layout = solve("view l\nview r\nH:|[l]-(>=0)-[r]|\nV:|[l(40)]\nV:|[r(40)]\nl.width == 2 * r.width\nr.width == 2 * l.width\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["zero-size", "zero-size"])
+    XCTAssertTrue(layout.diagnostics[0].message.contains("which its constraints force"), layout.diagnostics[0].message)
+  }
+
+  func testEqualHuggingIsContentPriorityAmbiguity() {
+    let layout = solve("label a intrinsic 80x21\nlabel b intrinsic 120x21\nH:|-[a]-[b]-|\nV:|-[a]\nV:|-[b]\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["content-priority-ambiguity"])
+    let fix = layout.diagnostics.first?.fixes.first
+    XCTAssertEqual(fix?.title, "Decrease horizontal hugging of 'b' from 251 to 250")
+  }
+
+  func testTiesBetweenEqualOptionalConstraintsAreAmbiguous() {
+    let layout = solve("view a\nH:|[a]\nV:|[a(10)]\na.width == 100 @500\na.width == 200 @500\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code).filter { $0 == "ambiguous" }, ["ambiguous"])
+  }
+
+  func testHigherPriorityWinsOutright() {
+    // Ten wishes at 250 never outweigh one at 251.
+    var text = "view a\nH:|[a]\nV:|[a(10)]\na.width == 100 @251\n"
+    for _ in 0..<10 { text += "a.width == 300 @250\n" }
+    let layout = solve(text)
+    XCTAssertEqual(frame(layout, "a")?.width, 100)
+  }
+
+  // MARK: - Geometry
+
+  func testMisplacedFrameAndItsFix() throws {
+    let text = "view card frame (20 20; 335 120)\nH:|-16-[card]-16-|\nV:|-20-[card(120)]\n"
+    let layout = solve(text)
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["misplaced"])
+    let fix = try XCTUnwrap(layout.diagnostics.first?.fixes.first)
+    XCTAssertEqual(fix.edits.first?.newText, "frame (16 20; 343 120)")
+  }
+
+  func testOffscreen() {
+    let layout = solve("view p\nH:|-300-[p(200)]\nV:|-20-[p(100)]\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["offscreen"])
+    XCTAssertTrue(layout.diagnostics[0].message.contains("125 points past the right edge"), layout.diagnostics[0].message)
+  }
+
+  func testTransformed() {
+    let layout = solve("image arrow intrinsic 24x24 transform rotate 90\narrow.centerX == super.centerX\narrow.centerY == super.centerY\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["transformed"])
+    XCTAssertEqual(layout.diagnostics[0].severity, .info)
+  }
+
+  func testUnsatisfiedOptionalConstraint() {
+    let layout = solve("view f\nH:|-(>=16)-[f]-(>=16)-|\nf.width == 400 @750\nf.centerX == super.centerX\nV:|-20-[f(44)]\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["unsatisfied"])
+    XCTAssertTrue(layout.diagnostics[0].message.contains("57 points"), layout.diagnostics[0].message)
+  }
+
+  func testLeftRightOnlyWhenRightToLeftIsChecked() {
+    let text = "view a\na.left == super.left + 8\na.width == 10\nV:|[a(10)]\n\"H:[a]-(>=0)-|\" directionLeftToRight\n"
+    XCTAssertEqual(solve(text).diagnostics.map(\.code), ["left-right", "left-right"])
+    XCTAssertEqual(solve("direction ltr\n" + text).diagnostics.map(\.code), [])
+  }
+
+  func testNoLayoutFindingsWhenTheTextHasErrors() {
+    let layout = solve("view a\nview b\nH:|[a]-[zz]|\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), ["unknown-view"])
+  }
+
+  func testMultiplePlacesAreNamed() {
+    let layout = solve("canvas small 300x100\ncanvas big 600x100\ndirection ltr\nview a\nH:|-[a(400)]\nV:|[a]|\n")
+    let offscreen = layout.diagnostics.filter { $0.code == "offscreen" }
+    XCTAssertEqual(offscreen.count, 1)
+    XCTAssertEqual(offscreen.first?.canvas, "small")
+    XCTAssertTrue(offscreen.first?.message.hasSuffix("(in small)") ?? false, offscreen.first?.message ?? "")
+  }
+}
