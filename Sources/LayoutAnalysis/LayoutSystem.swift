@@ -39,12 +39,32 @@ struct ViewVariables {
   }
 }
 
-/// A rectangle of linear expressions, in root coordinates.
-private struct RectExpression {
-  var left: Expression
-  var top: Expression
-  var width: Expression
-  var height: Expression
+/// A position along one axis as an affine form of a view's variables:
+/// `offset × (the sum of the origins up the superview chain) + size × (the view's size) + constant`.
+private struct Affine {
+  var offset: Double
+  var size: Double
+  var constant: Double
+
+  static func + (lhs: Affine, rhs: Affine) -> Affine {
+    Affine(offset: lhs.offset + rhs.offset, size: lhs.size + rhs.size, constant: lhs.constant + rhs.constant)
+  }
+
+  static func - (lhs: Affine, rhs: Affine) -> Affine {
+    Affine(offset: lhs.offset - rhs.offset, size: lhs.size - rhs.size, constant: lhs.constant - rhs.constant)
+  }
+
+  static func + (lhs: Affine, rhs: Double) -> Affine {
+    Affine(offset: lhs.offset, size: lhs.size, constant: lhs.constant + rhs)
+  }
+
+  static func * (lhs: Affine, rhs: Double) -> Affine {
+    Affine(offset: lhs.offset * rhs, size: lhs.size * rhs, constant: lhs.constant * rhs)
+  }
+
+  static func constant(_ value: Double) -> Affine { Affine(offset: 0, size: 0, constant: value) }
+  static let origin = Affine(offset: 1, size: 0, constant: 0)
+  static let length = Affine(offset: 0, size: 1, constant: 0)
 }
 
 /// Turns `LayoutConstraint`s into solver constraints for one place.
@@ -89,73 +109,92 @@ struct LayoutSystem {
     self.chains = chains
   }
 
-  /// The absolute alignment rectangle of a view.
-  private func rect(of view: String) -> RectExpression? {
-    guard let own = variables[view], let chain = chains[view] else { return nil }
-    var offset = Expression()
-    var top = Expression()
-    for name in chain {
-      guard let vars = variables[name] else { continue }
-      offset = offset + vars.x
-      top = top + vars.y
-    }
-    // Right to left, the offsets add up from the root's right edge.
-    let left = place.direction == .rtl ? place.canvas.width - (offset + own.width) : offset
-    return RectExpression(left: left, top: top, width: Expression(own.width), height: Expression(own.height))
-  }
-
   /// The expression of one side of a constraint.
   func expression(for item: ConstraintItem) -> Expression? {
-    guard var frame = rect(of: item.view), let node = model.views[item.view] else { return nil }
+    guard let own = variables[item.view], let chain = chains[item.view], let node = model.views[item.view] else {
+      return nil
+    }
+    let horizontal = item.attribute.axis == .horizontal
+    let form = affine(for: item, node: node)
+    var terms: [Term] = []
+    terms.reserveCapacity(chain.count + 1)
+    if form.offset != 0 {
+      for name in chain {
+        guard let vars = variables[name] else { continue }
+        terms.append(Term(horizontal ? vars.x : vars.y, form.offset))
+      }
+    }
+    if form.size != 0 {
+      terms.append(Term(horizontal ? own.width : own.height, form.size))
+    }
+    return Expression(terms: terms, constant: form.constant)
+  }
+
+  /// An attribute as an affine form of its view's variables on the attribute's axis.
+  private func affine(for item: ConstraintItem, node: ViewNode) -> Affine {
+    let rtl = place.direction == .rtl
+    let rootWidth = place.canvas.width
     var margins = node.margins
     var baseline = node.baselineOffset
+    // The rectangle: left edge and width, top edge and height. Right to left, the view's
+    // offsets add up from the root's right edge, so its left edge is R - offset - width.
+    var left: Affine = rtl ? Affine(offset: -1, size: -1, constant: rootWidth) : .origin
+    var width: Affine = .length
+    var top: Affine = .origin
+    var height: Affine = .length
     if item.guide != nil {
       // The safe area: the root's is the canvas inset by its safe insets; any other view's
       // is its own bounds (Plumb does not intersect it with the root's insets).
       let insets = item.view == LayoutModel.rootName ? place.canvas.safeArea : .zero
-      frame = RectExpression(
-        left: frame.left + insets.left, top: frame.top + insets.top,
-        width: frame.width - (insets.left + insets.right), height: frame.height - (insets.top + insets.bottom))
+      left = left + insets.left
+      width = width + -(insets.left + insets.right)
+      top = top + insets.top
+      height = height + -(insets.top + insets.bottom)
       margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
       baseline = 0
     }
-    let rtl = place.direction == .rtl
-    let rootWidth = place.canvas.width
-    let right = frame.left + frame.width
-    let bottom = frame.top + frame.height
+    let right = left + width
+    let bottom = top + height
     // Margins on the left and right edges: the leading margin is on the right in RTL.
     let leftMargin = rtl ? margins.trailing : margins.leading
     let rightMargin = rtl ? margins.leading : margins.trailing
+    let leading = rtl ? Affine.constant(rootWidth) - right : left
+    let trailing = rtl ? Affine.constant(rootWidth) - left : right
     switch item.attribute {
-    case .left: return frame.left
+    case .left: return left
     case .right: return right
-    case .top: return frame.top
+    case .top: return top
     case .bottom: return bottom
-    case .width: return frame.width
-    case .height: return frame.height
-    case .centerX: return frame.left + frame.width * 0.5
-    case .centerY: return frame.top + frame.height * 0.5
-    case .leading: return rtl ? rootWidth - right : frame.left
-    case .trailing: return rtl ? rootWidth - frame.left : right
-    case .lastBaseline, .firstBaseline: return bottom - baseline
-    case .leftMargin: return frame.left + leftMargin
-    case .rightMargin: return right - rightMargin
-    case .topMargin: return frame.top + margins.top
-    case .bottomMargin: return bottom - margins.bottom
-    case .leadingMargin: return rtl ? rootWidth - right + margins.leading : frame.left + margins.leading
-    case .trailingMargin: return rtl ? rootWidth - frame.left - margins.trailing : right - margins.trailing
-    case .centerXWithinMargins: return frame.left + frame.width * 0.5 + (leftMargin - rightMargin) * 0.5
-    case .centerYWithinMargins: return frame.top + frame.height * 0.5 + (margins.top - margins.bottom) * 0.5
+    case .width: return width
+    case .height: return height
+    case .centerX: return left + width * 0.5
+    case .centerY: return top + height * 0.5
+    case .leading: return leading
+    case .trailing: return trailing
+    case .lastBaseline, .firstBaseline: return bottom + -baseline
+    case .leftMargin: return left + leftMargin
+    case .rightMargin: return right + -rightMargin
+    case .topMargin: return top + margins.top
+    case .bottomMargin: return bottom + -margins.bottom
+    case .leadingMargin: return leading + margins.leading
+    case .trailingMargin: return trailing + -margins.trailing
+    case .centerXWithinMargins: return left + width * 0.5 + (leftMargin - rightMargin) * 0.5
+    case .centerYWithinMargins: return top + height * 0.5 + (margins.top - margins.bottom) * 0.5
     }
   }
 
   /// The solver constraint for a layout constraint, tagged with `tag`; nil when an item is unknown.
   func solverConstraint(_ constraint: LayoutConstraint, tag: Int, priority: Double? = nil) -> Constraint? {
     guard let first = expression(for: constraint.first) else { return nil }
-    var right = Expression(constraint.constant)
+    // first REL multiplier × second + constant, as `first − multiplier × second − constant REL 0`.
+    var terms = first.terms
+    var constant = first.constant - constraint.constant
     if let second = constraint.second {
       guard let secondExpression = expression(for: second) else { return nil }
-      right = secondExpression * constraint.multiplier + constraint.constant
+      for term in secondExpression.terms {
+        terms.append(Term(term.variable, -constraint.multiplier * term.coefficient))
+      }
+      constant -= constraint.multiplier * secondExpression.constant
     }
     let relation: CassowarySolver.Relation
     switch constraint.relation {
@@ -163,7 +202,8 @@ struct LayoutSystem {
     case .lessThanOrEqual: relation = .lessThanOrEqual
     case .greaterThanOrEqual: relation = .greaterThanOrEqual
     }
-    return Constraint(first, relation, right, priority: priority ?? constraint.priority, tag: tag)
+    return Constraint(
+      Expression(terms: terms, constant: constant), relation, priority: priority ?? constraint.priority, tag: tag)
   }
 
   /// The constraints that fix the root to the canvas and keep every size non-negative,

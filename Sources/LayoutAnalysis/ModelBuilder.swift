@@ -176,14 +176,21 @@ struct ModelBuilder {
           model.constraints.append(lowered)
         }
       case .visualFormat(let statement):
-        var lowering = VisualFormatLowering(model: model, scope: scope)
-        let constraints = lowering.lower(statement)
-        diagnostics += lowering.diagnostics
+        // The lowering must be gone before the model changes, or the model's storage would
+        // be copied for every format.
+        let (constraints, found) = lowerFormat(statement, scope: scope)
+        diagnostics += found
         model.constraints += constraints
       default:
         break
       }
     }
+  }
+
+  private func lowerFormat(_ statement: VisualFormatStatement, scope: String) -> ([LayoutConstraint], [Diagnostic]) {
+    var lowering = VisualFormatLowering(model: model, scope: scope)
+    let constraints = lowering.lower(statement)
+    return (constraints, lowering.diagnostics)
   }
 
   /// Intrinsic content size, per axis: `size <= intrinsic @hugging` and

@@ -121,27 +121,35 @@ public final class PlaceSolver {
     system.engineConstraints() + model.constraints
   }
 
-  private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
-    func signature(_ item: ConstraintItem?) -> ConstraintKey.ViewSignature? {
-      guard let item, let node = model.views[item.view] else { return nil }
-      var chain: [String] = [item.view]
+  /// The signature of every view, computed once per model.
+  private var signatures: [String: ConstraintKey.ViewSignature] = [:]
+
+  private func computeSignatures() {
+    signatures = [:]
+    for name in model.viewOrder {
+      guard let node = model.views[name] else { continue }
+      var chain: [String] = [name]
       var parent = node.superview
       while let current = parent, chain.count <= model.viewOrder.count {
         chain.append(current)
         parent = model.views[current]?.superview
       }
-      return ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
+      signatures[name] = ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
     }
-    return ConstraintKey(
+  }
+
+  private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
+    ConstraintKey(
       first: constraint.first, relation: constraint.relation, second: constraint.second,
       multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
-      firstView: signature(constraint.first), secondView: signature(constraint.second))
+      firstView: signatures[constraint.first.view], secondView: constraint.second.flatMap { signatures[$0.view] })
   }
 
   /// Solves from nothing, in file order.
   private func rebuild() {
     solver = Solver()
     system = LayoutSystem(model: model, place: place)
+    computeSignatures()
     entries = []
     indexOfTag = [:]
     conflicts = []
@@ -217,6 +225,7 @@ public final class PlaceSolver {
       rebuild()
       return false
     }
+    computeSignatures()
     // Match every new constraint with an old one of the same key, in order.
     var unmatched: [ConstraintKey: [Int]] = [:]
     for (index, entry) in entries.enumerated() {

@@ -23,11 +23,12 @@ public final class SolvedLayout {
   /// Solves `document`.
   /// - Parameter solveWithErrors: solve even when the text has errors (for frames and hovers,
   ///   which want an answer anyway); layout findings are then still left out.
-  public convenience init(document: LayoutDocument, solveWithErrors: Bool = false) {
+  ///   - canvas: solve only the canvas of this name (a file without one is not solved).
+  public convenience init(document: LayoutDocument, solveWithErrors: Bool = false, canvas: String? = nil) {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var places: [PlaceSolver] = []
     if !hasErrors || solveWithErrors {
-      for place in SolvedLayout.places(of: document.model) {
+      for place in SolvedLayout.places(of: document.model) where canvas == nil || place.canvas.name == canvas {
         places.append(PlaceSolver(model: document.model, place: place))
       }
     }

@@ -69,10 +69,7 @@ enum CheckCommand {
           } else {
             try loadDocument(path: path, io: io, command: "check")
           }
-        let diagnostics = SolvedLayout(document: document).diagnostics.filter { diagnostic in
-          guard let canvas, let where_ = diagnostic.canvas else { return true }
-          return where_ == canvas
-        }
+        let diagnostics = SolvedLayout(document: document, canvas: canvas).diagnostics
         result = .success(FileReport(path: path == "-" ? "<stdin>" : path, document: document, diagnostics: diagnostics))
       } catch {
         result = .failure(error)
