@@ -1,2 +1,427 @@
-// Placeholder: the solver is being written.
-public enum CassowarySolverPlaceholder {}
+/// An optional constraint that the current solution does not satisfy.
+public struct UnsatisfiedConstraint: Sendable {
+  /// The constraint.
+  public let constraint: Constraint
+  /// How far it is from holding: `|lhs − rhs|` for an equality, the violation for an
+  /// inequality.
+  public let error: Double
+}
+
+/// A solution that differs from the current one but is just as good: it satisfies every
+/// required constraint and has the same error at every priority level.
+public struct AlternativeSolution: Sendable {
+  /// The variables whose values differ from the current solution, with their values in the
+  /// alternative. Every other variable keeps its current value.
+  public let changes: [Variable: Double]
+
+  /// The value of a variable in the alternative, given its current value.
+  ///
+  /// - Parameters:
+  ///   - variable: The variable.
+  ///   - current: Its value in the current solution (`Solver.value(of:)`).
+  /// - Returns: The alternative value.
+  public func value(of variable: Variable, current: Double) -> Double {
+    changes[variable] ?? current
+  }
+
+  /// The value of a variable in the alternative if it differs from the current one, else
+  /// `nil`.
+  public subscript(variable: Variable) -> Double? {
+    changes[variable]
+  }
+}
+
+/// Whether a variable is fixed by the constraints, and if not, how it can move.
+public enum Ambiguity: Sendable {
+  /// Every optimal solution gives the variable this value.
+  case determined(value: Double)
+  /// Optimal solutions disagree about the variable.
+  ///
+  /// - `minimum`, `maximum`: its range over all optimal solutions, `nil` when unbounded;
+  /// - `alternative`: one optimal solution where the variable has another value (an extreme
+  ///   of the range, or a point `Solver.unboundedStep` away along an unbounded direction).
+  case ambiguous(minimum: Double?, maximum: Double?, alternative: AlternativeSolution)
+
+  /// Whether the variable is ambiguous.
+  public var isAmbiguous: Bool {
+    if case .ambiguous = self { return true }
+    return false
+  }
+}
+
+/// An incremental Cassowary solver with UIKit priorities, explained conflicts and ambiguity
+/// detection.
+///
+/// Required constraints (priority 1000) always hold; `add(_:)` refuses a required constraint
+/// that cannot hold with the others and explains why. Optional constraints are satisfied
+/// lexicographically by priority: no amount of error at lower priorities is ever traded
+/// for any error at a higher one, and within one priority the total error is minimised.
+///
+/// Every operation either succeeds or throws and leaves the solver exactly as it was.
+/// Results depend only on the sequence of operations (no hashing order is ever used for
+/// a choice). Values are always current: there is no `updateVariables()` step.
+public final class Solver {
+  var tableau = Tableau()
+
+  /// Minimal conflicts are computed with a deletion filter; scratch solvers used by the
+  /// filter only need the raw explanation.
+  let minimizesConflicts: Bool
+
+  /// How far an unbounded ambiguous variable is moved in `Ambiguity.ambiguous.alternative`.
+  public static let unboundedStep: Double = 100
+
+  /// Creates an empty solver.
+  public init() {
+    minimizesConflicts = true
+  }
+
+  init(minimizesConflicts: Bool) {
+    self.minimizesConflicts = minimizesConflicts
+  }
+
+  /// The most pivots one operation may make; `nil` (the default) means
+  /// `10,000 + 20 × rows`. An operation that needs more throws `.pivotLimitExceeded` and
+  /// changes nothing.
+  public var pivotLimit: Int? {
+    get { tableau.pivotLimit }
+    set { tableau.pivotLimit = newValue }
+  }
+
+  // MARK: - Constraints
+
+  /// Adds a constraint and re-optimises.
+  ///
+  /// - Parameter constraint: The constraint; priority in (0, 1000], every number finite.
+  /// - Throws: `.duplicate` if it is already in the solver; `.invalidValue` for a NaN or
+  ///   infinite number or a priority out of range; `.unsatisfiable(conflict:)` when it is
+  ///   required and cannot hold, with an irreducible set of required constraints (the new
+  ///   one last); `.pivotLimitExceeded` or `.numericalFailure`. After any error the solver
+  ///   is exactly as it was before the call.
+  public func add(_ constraint: Constraint) throws(SolverError) {
+    try Self.validate(constraint)
+    if tableau.records[ObjectIdentifier(constraint)] != nil { throw .duplicate(constraint) }
+    do throws(SolverError) {
+      try tableau.add(constraint)
+    } catch {
+      if case .unsatisfiable(let raw) = error, minimizesConflicts {
+        throw .unsatisfiable(conflict: minimalConflict(raw, adding: constraint))
+      }
+      throw error
+    }
+  }
+
+  /// Adds constraints one by one, stopping at the first error.
+  ///
+  /// - Parameter constraints: The constraints, in order.
+  /// - Throws: The first error of `add(_:)`; the constraints before it stay added.
+  public func add(_ constraints: [Constraint]) throws(SolverError) {
+    for constraint in constraints { try add(constraint) }
+  }
+
+  /// Removes a constraint and re-optimises.
+  ///
+  /// - Parameter constraint: A constraint in the solver.
+  /// - Throws: `.unknown` if the solver does not hold it; `.pivotLimitExceeded` or
+  ///   `.numericalFailure`, leaving the solver as it was.
+  public func remove(_ constraint: Constraint) throws(SolverError) {
+    guard let record = tableau.records[ObjectIdentifier(constraint)], !record.isEdit else {
+      throw .unknown(constraint)
+    }
+    try tableau.remove(record)
+  }
+
+  /// Whether the solver holds the constraint.
+  public func contains(_ constraint: Constraint) -> Bool {
+    guard let record = tableau.records[ObjectIdentifier(constraint)] else { return false }
+    return !record.isEdit
+  }
+
+  /// The constraints in the solver, in the order they were added (edits excluded).
+  public var constraints: [Constraint] {
+    sortedRecords().filter { !$0.isEdit }.map(\.constraint)
+  }
+
+  // MARK: - Edit variables
+
+  /// Makes a variable editable: an optional constraint `variable == value` at `priority`,
+  /// whose value `suggestValue(_:for:)` moves.
+  ///
+  /// The first target is the variable's current value, so adding an edit moves nothing.
+  /// - Parameters:
+  ///   - variable: The variable.
+  ///   - priority: The edit's priority, in (0, 1000): edits are never required.
+  /// - Throws: `.duplicateEditVariable`; `.invalidValue` for a priority out of range.
+  public func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) {
+    guard priority.isFinite, priority > 0, priority < Priority.required else {
+      throw .invalidValue("edit priority \(priority) is not in (0, 1000)")
+    }
+    if tableau.edits[ObjectIdentifier(variable)] != nil {
+      throw .duplicateEditVariable(variable)
+    }
+    try tableau.addEdit(variable, priority: priority)
+  }
+
+  /// Removes the edit constraint of a variable.
+  ///
+  /// - Throws: `.unknownEditVariable` if the variable has none.
+  public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    try tableau.removeEdit(variable)
+  }
+
+  /// Whether the variable has an edit constraint.
+  public func hasEditVariable(_ variable: Variable) -> Bool {
+    tableau.edits[ObjectIdentifier(variable)] != nil
+  }
+
+  /// Moves the target of an edit variable and re-optimises with the dual simplex, starting
+  /// from the current tableau. Suggesting the current target again costs O(1).
+  ///
+  /// - Parameters:
+  ///   - value: The new target; finite.
+  ///   - variable: A variable with an edit constraint.
+  /// - Throws: `.unknownEditVariable`; `.invalidValue` for NaN or infinity;
+  ///   `.pivotLimitExceeded` or `.numericalFailure`, leaving the solver as it was.
+  public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    guard value.isFinite else { throw .invalidValue("suggested value \(value)") }
+    try tableau.suggest(value, for: variable)
+  }
+
+  // MARK: - Values
+
+  /// The value of a variable in the current solution; 0 for a variable the solver does not
+  /// know or that nothing determines (as in UIKit). Costs one dictionary lookup.
+  public func value(of variable: Variable) -> Double {
+    guard let symbol = tableau.existingSymbol(for: variable) else { return 0 }
+    return tableau.currentValue(of: symbol)
+  }
+
+  /// Does nothing: values are always current. Kept for code written against kiwi's API.
+  public func updateVariables() {}
+
+  /// The values of many variables, in the same order.
+  public func values(of variables: [Variable]) -> [Double] {
+    variables.map { value(of: $0) }
+  }
+
+  /// The optional constraints the current solution does not satisfy (error above the
+  /// tolerance), with their errors, in the order they were added. Edits are not listed.
+  public func unsatisfiedConstraints() -> [UnsatisfiedConstraint] {
+    var result: [UnsatisfiedConstraint] = []
+    for record in sortedRecords() where !record.isEdit && !record.constraint.isRequired {
+      let constraint = record.constraint
+      let total = constraint.expression.evaluate { self.value(of: $0) }
+      let error: Double
+      switch constraint.relation {
+      case .equal: error = abs(total)
+      case .lessThanOrEqual: error = max(0, total)
+      case .greaterThanOrEqual: error = max(0, -total)
+      }
+      if error > tableau.valueTolerance * 10 {
+        result.append(UnsatisfiedConstraint(constraint: constraint, error: error))
+      }
+    }
+    return result
+  }
+
+  /// The total error of the optional constraints (edits included) at each priority level,
+  /// highest priority first.
+  public func errorsByPriority() -> [(priority: Double, error: Double)] {
+    tableau.levels.map { ($0.priority, $0.constant) }
+  }
+
+  // MARK: - Ambiguity
+
+  /// Whether the constraints, optional ones included, fix the variable's value; if not, its
+  /// range over all optimal solutions and one alternative optimal solution.
+  ///
+  /// The same as `checkedAmbiguity(of:)`, except that if an LP gives up (pivot budget or
+  /// rounding, which should not happen) the variable is reported as determined, so that no
+  /// diagnostic is made up.
+  public func ambiguity(of variable: Variable) -> Ambiguity {
+    do throws(SolverError) {
+      return try checkedAmbiguity(of: variable)
+    } catch {
+      return .determined(value: value(of: variable))
+    }
+  }
+
+  /// Whether the constraints, optional ones included, fix the variable's value; if not, its
+  /// range over all optimal solutions and one alternative optimal solution.
+  ///
+  /// A variable the solver does not know reads 0 and is ambiguous without bounds. Ties
+  /// between optional constraints of equal priority count as ambiguity, as in UIKit.
+  /// The cheap structural test runs first; two small LPs on the optimal face run only when
+  /// the variable depends on a symbol with zero reduced costs.
+  /// - Throws: `.pivotLimitExceeded` or `.numericalFailure` from the LPs; the solver is
+  ///   unchanged in every case.
+  public func checkedAmbiguity(of variable: Variable) throws(SolverError) -> Ambiguity {
+    let current = value(of: variable)
+    guard let symbol = tableau.existingSymbol(for: variable) else {
+      return .ambiguous(
+        minimum: nil, maximum: nil,
+        alternative: AlternativeSolution(changes: [variable: current + Self.unboundedStep]))
+    }
+    var cache: [SymbolID: Bool] = [:]
+    switch tableau.structuralAnswer(for: symbol, cache: &cache) {
+    case .determined:
+      return .determined(value: current)
+    case .unbounded(let direction, let coefficient):
+      let changes = tableau.rayChanges(
+        along: direction, step: Self.unboundedStep / max(abs(coefficient), Tolerance.coefficient))
+      return .ambiguous(
+        minimum: nil, maximum: nil,
+        alternative: AlternativeSolution(changes: variableChanges(changes)))
+    case .candidate(let row):
+      let low = try tableau.faceExtreme(of: row, maximize: false, unboundedStep: Self.unboundedStep)
+      let high = try tableau.faceExtreme(of: row, maximize: true, unboundedStep: Self.unboundedStep)
+      let tolerance = tableau.valueTolerance * 100
+      if let lowValue = low.value, let highValue = high.value, highValue - lowValue <= tolerance {
+        return .determined(value: current)
+      }
+      let downward = low.value.map { current - $0 } ?? .infinity
+      let upward = high.value.map { $0 - current } ?? .infinity
+      let chosen = upward >= downward ? high : low
+      return .ambiguous(
+        minimum: low.value, maximum: high.value,
+        alternative: AlternativeSolution(changes: variableChanges(chosen.changes)))
+    }
+  }
+
+  /// The variables among `variables` that are ambiguous, in about linear time.
+  ///
+  /// The same as `checkedAmbiguousVariables(among:)`, except that a variable whose LP gives
+  /// up is left out.
+  public func ambiguousVariables(among variables: [Variable]) -> Set<Variable> {
+    var result = Set<Variable>()
+    var cache: [SymbolID: Bool] = [:]
+    for variable in variables {
+      do throws(SolverError) {
+        if try isAmbiguous(variable, cache: &cache) { result.insert(variable) }
+      } catch {
+        continue
+      }
+    }
+    return result
+  }
+
+  /// The variables among `variables` that are ambiguous, in about linear time.
+  ///
+  /// Most variables are settled by the structural test alone (shared work is cached across
+  /// the list); of the rest, most by one ratio test; LPs run only for degenerate cases.
+  /// - Throws: `.pivotLimitExceeded` or `.numericalFailure` from an LP.
+  public func checkedAmbiguousVariables(among variables: [Variable]) throws(SolverError)
+    -> Set<Variable>
+  {
+    var result = Set<Variable>()
+    var cache: [SymbolID: Bool] = [:]
+    for variable in variables where try isAmbiguous(variable, cache: &cache) {
+      result.insert(variable)
+    }
+    return result
+  }
+
+  func isAmbiguous(_ variable: Variable, cache: inout [SymbolID: Bool]) throws(SolverError) -> Bool {
+    guard let symbol = tableau.existingSymbol(for: variable) else { return true }
+    switch tableau.structuralAnswer(for: symbol, cache: &cache) {
+    case .determined:
+      return false
+    case .unbounded:
+      return true
+    case .candidate(let row):
+      if tableau.hasNondegenerateFreeStep(in: row) { return true }
+      let current = tableau.currentValue(of: symbol)
+      let tolerance = tableau.valueTolerance * 100
+      let high = try tableau.faceExtreme(of: row, maximize: true, unboundedStep: Self.unboundedStep)
+      if high.value.map({ $0 - current > tolerance }) ?? true { return true }
+      let low = try tableau.faceExtreme(of: row, maximize: false, unboundedStep: Self.unboundedStep)
+      return low.value.map({ current - $0 > tolerance }) ?? true
+    }
+  }
+
+  func variableChanges(_ changes: [SymbolID: Double]) -> [Variable: Double] {
+    var result: [Variable: Double] = [:]
+    for (symbol, value) in changes {
+      if let variable = tableau.variables[Int(symbol)] { result[variable] = value }
+    }
+    return result
+  }
+
+  // MARK: - Conflicts
+
+  /// Shrinks a raw explanation to an irreducible one with a deletion filter on scratch
+  /// solvers (Chinneck): drop a member whenever the rest still cannot hold.
+  func minimalConflict(_ raw: [Constraint], adding constraint: Constraint) -> [Constraint] {
+    let order = sequenceOrder()
+    func sorted(_ members: [Constraint]) -> [Constraint] {
+      var unique: [Constraint] = []
+      var seen = Set<Constraint>()
+      for member in members where member !== constraint && seen.insert(member).inserted {
+        unique.append(member)
+      }
+      return unique.sorted { (order[ObjectIdentifier($0)] ?? 0) < (order[ObjectIdentifier($1)] ?? 0) }
+    }
+    var members = sorted(raw)
+    // The raw set is sound in exact arithmetic; check it, and fall back to every required
+    // constraint if rounding made it too small.
+    var check = Self.infeasibleCore(members + [constraint])
+    if check == nil {
+      members = constraints.filter(\.isRequired)
+      check = Self.infeasibleCore(members + [constraint])
+      guard check != nil else { return sorted(raw) + [constraint] }
+    }
+    if let core = check {
+      let coreSet = Set(core)
+      members = members.filter { coreSet.contains($0) }
+    }
+    var index = 0
+    while index < members.count {
+      var trial = members
+      trial.remove(at: index)
+      if let core = Self.infeasibleCore(trial + [constraint]) {
+        let coreSet = Set(core)
+        members = trial.filter { coreSet.contains($0) }
+      } else {
+        index += 1
+      }
+    }
+    return members + [constraint]
+  }
+
+  /// The raw explanation of a scratch solver if the constraints cannot hold together,
+  /// or `nil` if they can (or the scratch solver gave up).
+  static func infeasibleCore(_ constraints: [Constraint]) -> [Constraint]? {
+    let scratch = Solver(minimizesConflicts: false)
+    for constraint in constraints {
+      do throws(SolverError) {
+        try scratch.add(constraint)
+      } catch {
+        if case .unsatisfiable(let core) = error { return core }
+        return nil
+      }
+    }
+    return nil
+  }
+
+  func sequenceOrder() -> [ObjectIdentifier: Int] {
+    var order: [ObjectIdentifier: Int] = [:]
+    for (key, record) in tableau.records { order[key] = record.sequence }
+    return order
+  }
+
+  func sortedRecords() -> [ConstraintRecord] {
+    tableau.records.values.sorted { $0.sequence < $1.sequence }
+  }
+
+  static func validate(_ constraint: Constraint) throws(SolverError) {
+    let priority = constraint.priority
+    guard priority.isFinite, priority > 0, priority <= Priority.required else {
+      throw .invalidValue("priority \(priority) is not in (0, 1000]")
+    }
+    guard constraint.expression.constant.isFinite else {
+      throw .invalidValue("constant \(constraint.expression.constant) in \(constraint)")
+    }
+    for term in constraint.expression.terms where !term.coefficient.isFinite {
+      throw .invalidValue("coefficient \(term.coefficient) of \(term.variable.name)")
+    }
+  }
+}

@@ -1,1 +1,148 @@
 import CassowarySolver
+import Foundation
+
+// plumb-bench: the project's benchmarks.
+//
+//   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
+//   plumb-bench check --views N [--runs K]
+//
+// runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
+// clock, in milliseconds; `edit` and `re-add` are medians over K runs (default 10).
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(2)
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  let end = DispatchTime.now().uptimeNanoseconds
+  return Double(end - start) / 1_000_000
+}
+
+func median(_ values: [Double]) -> Double {
+  guard !values.isEmpty else { return 0 }
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func jsonNumber(_ value: Double) -> String {
+  value.isFinite ? String(format: "%.6g", value) : "null"
+}
+
+func runSolverBenchmark(_ arguments: [String]) {
+  var variant = SolverWorkload.Variant.rows
+  var count = 1000
+  var edits = 10
+  var printsStatistics = false
+  var dumpsTableau = false
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+    switch argument {
+    case "--variant":
+      guard let next, let parsed = SolverWorkload.Variant(rawValue: next) else {
+        fail("--variant takes rows or grid")
+      }
+      variant = parsed
+      index += 2
+    case "--n":
+      guard let next, let parsed = Int(next), parsed > 0 else { fail("--n takes a positive count") }
+      count = parsed
+      index += 2
+    case "--edits":
+      guard let next, let parsed = Int(next), parsed > 0 else { fail("--edits takes a positive count") }
+      edits = parsed
+      index += 2
+    case "--stats":
+      printsStatistics = true
+      index += 1
+    case "--dump":
+      dumpsTableau = true
+      index += 1
+    default:
+      fail("unknown argument \(argument)")
+    }
+  }
+
+  var workload = SolverWorkload(variant: variant, count: count)
+  var checksum = 0.0
+  do {
+    let addTime = try milliseconds { try workload.build() }
+    let updateTime = milliseconds { checksum += workload.readAll() }
+    var maximumError = workload.maximumError(width: 1200)
+    var editTimes: [Double] = []
+    for edit in 0..<edits {
+      let target: Double = edit % 2 == 0 ? 800 : 1200
+      editTimes.append(
+        try milliseconds {
+          try workload.solver.suggestValue(target, for: workload.superWidth)
+          checksum += workload.readAll()
+        })
+      if dumpsTableau && edit == 0 {
+        FileHandle.standardError.write(Data(workload.solver.dump().utf8))
+      }
+      if printsStatistics {
+        FileHandle.standardError.write(Data("edit pivots \(workload.solver.lastPivotCount) cells \(workload.solver.statistics.cells)\n".utf8))
+      }
+      maximumError = max(maximumError, workload.maximumError(width: target))
+    }
+    var readdTimes: [Double] = []
+    if let constraint = workload.middleEqualWidth {
+      for _ in 0..<edits {
+        readdTimes.append(
+          try milliseconds {
+            try workload.solver.remove(constraint)
+            try workload.solver.add(constraint)
+            checksum += workload.readAll()
+          })
+      }
+    }
+    let finalWidth: Double = edits % 2 == 1 ? 800 : 1200
+    maximumError = max(maximumError, workload.maximumError(width: finalWidth))
+    if printsStatistics {
+      let statistics = workload.solver.statistics
+      FileHandle.standardError.write(
+        Data(
+          ("rows \(statistics.rows) cells \(statistics.cells) widest \(statistics.widestRow) "
+            + "objective \(statistics.objectiveTerms) symbols \(statistics.symbols) "
+            + "checksum \(checksum)\n").utf8))
+    }
+    print(
+      "{\"variant\":\"\(variant.rawValue)\",\"n\":\(count),\"constraints\":\(workload.constraintCount),"
+        + "\"add_ms\":\(jsonNumber(addTime)),\"update_ms\":\(jsonNumber(updateTime)),"
+        + "\"edit_ms_median\":\(jsonNumber(median(editTimes))),"
+        + "\"readd_ms_median\":\(jsonNumber(median(readdTimes))),"
+        + "\"max_error\":\(jsonNumber(maximumError))}")
+  } catch {
+    fail("solver error: \(error)")
+  }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]")
+}
+switch command {
+case "solver":
+  runSolverBenchmark(Array(arguments.dropFirst()))
+case "check":
+  var views = 1000
+  var runs = 5
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--views": views = Int(rest[1]) ?? views
+    case "--runs": runs = Int(rest[1]) ?? runs
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(CheckBenchmark.run(views: views, runs: runs))
+default:
+  fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
+}

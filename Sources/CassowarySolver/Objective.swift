@@ -1,0 +1,121 @@
+/// The objective of one priority level: the sum of the error variables of the optional
+/// constraints at that priority, written over the parametric symbols.
+///
+/// `value = constant + Σ coefficients[s] · s`. Coefficients are kept in a dictionary for
+/// O(1) lookups; nothing iterates over it in an order that matters (dumps sort it).
+struct ObjectiveLevel {
+  /// The priority of the level, in (0, 1000).
+  var priority: Double
+  /// The reduced costs of the parametric symbols at this level.
+  var coefficients: [SymbolID: Double] = [:]
+  /// The current total error at this level.
+  var constant: Double = 0
+  /// How many optional constraints (and edits) use this level.
+  var members: Int = 0
+
+  init(priority: Double) {
+    self.priority = priority
+  }
+
+  @inline(__always)
+  func coefficient(of symbol: SymbolID) -> Double {
+    coefficients[symbol] ?? 0
+  }
+}
+
+/// A binary min-heap of symbol ids with a membership flag, so that a symbol is queued once.
+///
+/// Used for the symbols whose reduced costs changed (entering candidates, taken smallest
+/// id first as in Bland's rule) and for the rows that became infeasible.
+struct SymbolHeap {
+  private var heap: [SymbolID] = []
+  private var queued: [Bool] = []
+
+  var isEmpty: Bool { heap.isEmpty }
+  var count: Int { heap.count }
+
+  mutating func insert(_ symbol: SymbolID) {
+    let index = Int(symbol)
+    if index >= queued.count {
+      queued.append(contentsOf: repeatElement(false, count: max(index + 1 - queued.count, queued.count)))
+    }
+    if queued[index] { return }
+    queued[index] = true
+    heap.append(symbol)
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) >> 1
+      if heap[parent] <= heap[child] { break }
+      heap.swapAt(parent, child)
+      child = parent
+    }
+  }
+
+  mutating func popMin() -> SymbolID? {
+    guard let first = heap.first else { return nil }
+    let last = heap.removeLast()
+    if !heap.isEmpty {
+      heap[0] = last
+      var parent = 0
+      let count = heap.count
+      while true {
+        let left = 2 * parent + 1
+        if left >= count { break }
+        var smallest = left
+        if left + 1 < count && heap[left + 1] < heap[left] { smallest = left + 1 }
+        if heap[parent] <= heap[smallest] { break }
+        heap.swapAt(parent, smallest)
+        parent = smallest
+      }
+    }
+    queued[Int(first)] = false
+    return first
+  }
+
+  mutating func removeAll() {
+    for symbol in heap { queued[Int(symbol)] = false }
+    heap.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A binary max-heap of (rank, symbol) pairs, for expanding definition rows newest first.
+struct RankHeap {
+  private var heap: [(rank: Int, symbol: SymbolID)] = []
+
+  var isEmpty: Bool { heap.isEmpty }
+
+  mutating func insert(_ rank: Int, _ symbol: SymbolID) {
+    heap.append((rank, symbol))
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) >> 1
+      if !Self.before(heap[child], heap[parent]) { break }
+      heap.swapAt(parent, child)
+      child = parent
+    }
+  }
+
+  mutating func popMax() -> SymbolID? {
+    guard let first = heap.first else { return nil }
+    let last = heap.removeLast()
+    if !heap.isEmpty {
+      heap[0] = last
+      var parent = 0
+      let count = heap.count
+      while true {
+        let left = 2 * parent + 1
+        if left >= count { break }
+        var best = left
+        if left + 1 < count && Self.before(heap[left + 1], heap[left]) { best = left + 1 }
+        if !Self.before(heap[best], heap[parent]) { break }
+        heap.swapAt(parent, best)
+        parent = best
+      }
+    }
+    return first.symbol
+  }
+
+  private static func before(_ a: (rank: Int, symbol: SymbolID), _ b: (rank: Int, symbol: SymbolID)) -> Bool {
+    a.rank != b.rank ? a.rank > b.rank : a.symbol > b.symbol
+  }
+}

@@ -1,0 +1,188 @@
+/// The id of a tableau symbol. Ids come from one increasing counter, so ordering by id is
+/// ordering by creation, which keeps every choice deterministic.
+typealias SymbolID = Int32
+
+/// What a tableau symbol stands for.
+enum SymbolKind: UInt8 {
+  /// A client variable; unrestricted in sign.
+  case external
+  /// The slack of an inequality; restricted to be ≥ 0. Marker of inequalities.
+  case slack
+  /// An error variable of an optional constraint; restricted to be ≥ 0.
+  case error
+  /// The marker of a required equality; fixed at 0 and never chosen to enter the basis.
+  case dummy
+  /// The temporary variable of the artificial phase of `add`; restricted to be ≥ 0.
+  case artificial
+
+  /// Whether the simplex keeps the symbol ≥ 0.
+  var isRestricted: Bool {
+    switch self {
+    case .slack, .error, .artificial: return true
+    case .external, .dummy: return false
+    }
+  }
+
+  /// The one-letter prefix used in dumps.
+  var prefix: String {
+    switch self {
+    case .external: return "v"
+    case .slack: return "s"
+    case .error: return "e"
+    case .dummy: return "d"
+    case .artificial: return "a"
+    }
+  }
+}
+
+/// One nonzero entry of a sparse row.
+struct Cell {
+  var symbol: SymbolID
+  var coefficient: Double
+}
+
+/// A sparse linear form `constant + Σ coefficient · symbol`.
+///
+/// In the tableau a row defines its basic symbol: `basic = constant + Σ cells`.
+/// The cells are sorted by symbol id and hold no zero coefficient.
+struct Row {
+  var cells: [Cell]
+  var constant: Double
+  /// For rows of external symbols: when the row was inserted. A definition row only refers
+  /// to external symbols whose rows are older, so expanding newest first visits each once.
+  var rank: Int = 0
+
+  init(constant: Double = 0, cells: [Cell] = [], rank: Int = 0) {
+    self.constant = constant
+    self.cells = cells
+    self.rank = rank
+  }
+
+  /// The position of `symbol` in `cells`, by binary search.
+  func index(of symbol: SymbolID) -> Int? {
+    var low = 0
+    var high = cells.count
+    while low < high {
+      let middle = (low + high) >> 1
+      let found = cells[middle].symbol
+      if found == symbol { return middle }
+      if found < symbol { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  /// The coefficient of `symbol`, or 0.
+  func coefficient(of symbol: SymbolID) -> Double {
+    guard let position = index(of: symbol) else { return 0 }
+    return cells[position].coefficient
+  }
+
+  /// Multiplies every coefficient and the constant by -1.
+  mutating func negate() {
+    constant = -constant
+    for position in cells.indices {
+      cells[position].coefficient = -cells[position].coefficient
+    }
+  }
+
+  /// Solves `0 = self` for `subject` and returns `subject = …`.
+  ///
+  /// The coefficient of `subject` must be nonzero; `replacement`, if given, is a symbol that
+  /// is added with coefficient `1 / a` (the basic symbol a pivot takes out of the basis:
+  /// for `basic = c + a·subject + …` the result is `subject = (basic − c − …) / a`).
+  func solved(for subject: SymbolID, adding replacement: SymbolID? = nil) -> Row {
+    let pivot = coefficient(of: subject)
+    var result: [Cell] = []
+    result.reserveCapacity(cells.count)
+    let scale = -1 / pivot
+    var inserted = replacement == nil
+    for cell in cells where cell.symbol != subject {
+      if !inserted, let replacement, replacement < cell.symbol {
+        result.append(Cell(symbol: replacement, coefficient: 1 / pivot))
+        inserted = true
+      }
+      result.append(Cell(symbol: cell.symbol, coefficient: cell.coefficient * scale))
+    }
+    if !inserted, let replacement {
+      result.append(Cell(symbol: replacement, coefficient: 1 / pivot))
+    }
+    return Row(constant: constant * scale, cells: result)
+  }
+}
+
+// MARK: - Numeric tolerances
+
+/// The tolerances of the solver, in one place.
+enum Tolerance {
+  /// A coefficient smaller than this is zero.
+  static let coefficient = 1e-9
+  /// A sum whose magnitude is below this fraction of its largest operand is zero
+  /// (cancellation noise).
+  static let relative = 1e-12
+  /// Reduced costs smaller than this are zero.
+  static let reducedCost = 1e-9
+  /// Constants are compared against this fraction of the solver's value scale.
+  static let value = 1e-10
+
+  /// `a + b`, with cancellation noise flushed to zero.
+  @inline(__always)
+  static func sum(_ a: Double, _ b: Double) -> Double {
+    let total = a + b
+    if abs(total) <= relative * max(abs(a), abs(b)) { return 0 }
+    return total
+  }
+
+  /// `a + b` for coefficients: cancellation noise and tiny values are zero.
+  @inline(__always)
+  static func coefficientSum(_ a: Double, _ b: Double) -> Double {
+    let total = a + b
+    if abs(total) < coefficient || abs(total) <= relative * max(abs(a), abs(b)) { return 0 }
+    return total
+  }
+}
+
+/// `a + factor · b` over sparse sorted cells, leaving out `skip`.
+///
+/// `added` receives the symbols of the result that are not in `a`; `removed` receives the
+/// symbols of `a` (other than `skip`) that cancelled out. Both are appended to, not cleared.
+func combineCells(
+  _ a: [Cell], skipping skip: SymbolID, _ b: [Cell], factor: Double,
+  added: inout [SymbolID], removed: inout [SymbolID]
+) -> [Cell] {
+  var result: [Cell] = []
+  result.reserveCapacity(a.count + b.count)
+  var i = 0
+  var j = 0
+  let countA = a.count
+  let countB = b.count
+  while i < countA || j < countB {
+    if j >= countB || (i < countA && a[i].symbol < b[j].symbol) {
+      if a[i].symbol != skip { result.append(a[i]) }
+      i += 1
+    } else if i >= countA || b[j].symbol < a[i].symbol {
+      let value = b[j].coefficient * factor
+      if abs(value) >= Tolerance.coefficient {
+        result.append(Cell(symbol: b[j].symbol, coefficient: value))
+        added.append(b[j].symbol)
+      }
+      j += 1
+    } else {
+      let symbol = a[i].symbol
+      if symbol == skip {
+        // The skipped symbol is being replaced; whatever `b` says about it is an error of
+        // the caller, so it is dropped as well.
+        removed.append(symbol)
+      } else {
+        let value = Tolerance.coefficientSum(a[i].coefficient, b[j].coefficient * factor)
+        if value != 0 {
+          result.append(Cell(symbol: symbol, coefficient: value))
+        } else {
+          removed.append(symbol)
+        }
+      }
+      i += 1
+      j += 1
+    }
+  }
+  return result
+}

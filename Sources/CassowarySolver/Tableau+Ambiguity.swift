@@ -1,0 +1,241 @@
+/// What the structure of the optimal tableau says about one variable.
+enum StructuralAnswer {
+  /// Every symbol the variable depends on is fixed on the optimal face.
+  case determined
+  /// The variable moves with a free external symbol (itself, if it is parametric): it is
+  /// unbounded in both directions. `coefficient` is the variable's rate of change along it.
+  case unbounded(direction: SymbolID, coefficient: Double)
+  /// The variable depends on a restricted symbol with zero reduced costs; the face may or
+  /// may not let it move (degeneracy), so a ratio test or an LP decides. `row` is the
+  /// variable's expanded row.
+  case candidate(row: Row)
+}
+
+/// The extreme value of a variable over the optimal face, and the solution that attains it.
+struct FaceExtreme {
+  /// The extreme value; `nil` when unbounded.
+  var value: Double?
+  /// The external symbols whose values differ at that solution, with their new values.
+  var changes: [SymbolID: Double]
+}
+
+extension Tableau {
+  /// Whether a parametric symbol cannot move without leaving the optimal face: a dummy, or
+  /// a restricted symbol with a nonzero (so lexicographically positive) reduced-cost vector.
+  func isFixedOnFace(_ symbol: SymbolID) -> Bool {
+    switch kinds[Int(symbol)] {
+    case .dummy, .artificial: return true
+    case .external: return false
+    case .slack, .error: return !hasZeroReducedCosts(symbol)
+    }
+  }
+
+  /// The cheap test of ambiguity (solver.md §4.2), run on the variable's row.
+  ///
+  /// If the row and, through definition rows, everything it refers to, depend only on fixed
+  /// symbols, the variable is determined; this is decided without expanding any row, with
+  /// a per-call cache. Otherwise the expanded row is classified: free external symbols move
+  /// both ways without limit; restricted symbols with zero reduced costs make it a
+  /// candidate for the ratio test or the LPs.
+  mutating func structuralAnswer(for symbol: SymbolID, cache: inout [SymbolID: Bool])
+    -> StructuralAnswer
+  {
+    guard let row = rows[Int(symbol)] else {
+      return .unbounded(direction: symbol, coefficient: 1)
+    }
+    if dependsOnFixedSymbolsOnly(symbol, cache: &cache) { return .determined }
+    let full = expanded(row)
+    var candidate = false
+    for cell in full.cells {
+      switch kinds[Int(cell.symbol)] {
+      case .external:
+        return .unbounded(direction: cell.symbol, coefficient: cell.coefficient)
+      case .dummy, .artificial:
+        continue
+      case .slack, .error:
+        if !candidate && hasZeroReducedCosts(cell.symbol) { candidate = true }
+      }
+    }
+    return candidate ? .candidate(row: full) : .determined
+  }
+
+  /// Whether a basic external symbol depends, through definition rows, on fixed parametric
+  /// symbols only. Iterative, so long chains cannot overflow the stack.
+  func dependsOnFixedSymbolsOnly(_ symbol: SymbolID, cache: inout [SymbolID: Bool]) -> Bool {
+    if let known = cache[symbol] { return known }
+    var stack: [SymbolID] = [symbol]
+    var budget = 4 * kinds.count + 16
+    while let top = stack.last {
+      budget -= 1
+      if budget < 0 { return false }
+      if cache[top] != nil {
+        stack.removeLast()
+        continue
+      }
+      guard let row = rows[Int(top)] else {
+        cache[top] = false
+        stack.removeLast()
+        continue
+      }
+      var pending = false
+      var fixed = true
+      for cell in row.cells {
+        let kind = kinds[Int(cell.symbol)]
+        if kind == .external {
+          if rows[Int(cell.symbol)] == nil {
+            fixed = false
+            break
+          }
+          if let known = cache[cell.symbol] {
+            if !known {
+              fixed = false
+              break
+            }
+          } else {
+            pending = true
+            stack.append(cell.symbol)
+          }
+        } else if !isFixedOnFace(cell.symbol) {
+          fixed = false
+          break
+        }
+      }
+      if !fixed {
+        cache[top] = false
+        stack.removeLast()
+      } else if !pending {
+        cache[top] = true
+        stack.removeLast()
+      }
+    }
+    return cache[symbol] ?? false
+  }
+
+  /// Whether one free restricted symbol of the (expanded) row can increase by a positive
+  /// step without making any restricted row negative. Such a step keeps every objective
+  /// level at its optimum and changes the variable, so it proves ambiguity without an LP.
+  func hasNondegenerateFreeStep(in row: Row) -> Bool {
+    for cell in row.cells {
+      let kind = kinds[Int(cell.symbol)]
+      guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol) else { continue }
+      var step = Double.infinity
+      for basic in columns[Int(cell.symbol)] {
+        guard kinds[Int(basic)].isRestricted, let blocking = rows[Int(basic)] else { continue }
+        let coefficient = blocking.coefficient(of: cell.symbol)
+        if coefficient < 0 { step = min(step, max(blocking.constant, 0) / -coefficient) }
+      }
+      if step * abs(cell.coefficient) > valueTolerance * 100 { return true }
+    }
+    return false
+  }
+
+  /// The basic external symbols whose values can depend on the given symbols: the seeds
+  /// themselves and, through the column index, every external row that refers to them,
+  /// transitively.
+  func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
+    var visited = Set<SymbolID>()
+    var queue = seeds
+    var result: [SymbolID] = []
+    var position = 0
+    while position < queue.count {
+      let symbol = queue[position]
+      position += 1
+      guard visited.insert(symbol).inserted else { continue }
+      if kinds[Int(symbol)] == .external { result.append(symbol) }
+      for basic in columns[Int(symbol)] where kinds[Int(basic)] == .external {
+        queue.append(basic)
+      }
+    }
+    return result.sorted()
+  }
+
+  /// Moves the parametric symbol `direction` by `step` inside the current transaction (the
+  /// same renaming as in `suggest`: only constants change) and returns the seeds to
+  /// re-evaluate.
+  mutating func shift(_ direction: SymbolID, by step: Double) -> [SymbolID] {
+    var seeds: [SymbolID] = [direction]
+    for basic in columns[Int(direction)] {
+      guard var row = rows[Int(basic)] else { continue }
+      if recording { undoLog.append(.row(basic, row)) }
+      row.constant += row.coefficient(of: direction) * step
+      epoch &+= 1
+      rows[Int(basic)] = row
+      seeds.append(basic)
+    }
+    return seeds
+  }
+
+  /// The values of the external symbols that differ between the current (changed) state
+  /// and the state `rollback()` restores; performs the rollback.
+  mutating func changesAndRollback(seeds: [SymbolID], moved: SymbolID?, step: Double)
+    -> [SymbolID: Double]
+  {
+    var allSeeds = seeds
+    for entry in undoLog {
+      if case .row(let basic, _) = entry { allSeeds.append(basic) }
+    }
+    let affected = affectedExternals(from: allSeeds)
+    var after: [Double] = []
+    after.reserveCapacity(affected.count)
+    for symbol in affected {
+      // A moved parametric external is 0 in the tableau; its new value is the step.
+      after.append(symbol == moved ? step : currentValue(of: symbol))
+    }
+    rollback()
+    var changes: [SymbolID: Double] = [:]
+    for (index, symbol) in affected.enumerated() {
+      let before = currentValue(of: symbol)
+      if abs(after[index] - before) > valueTolerance * 10 { changes[symbol] = after[index] }
+    }
+    return changes
+  }
+
+  /// One optimal solution that moves a free external symbol by `step`.
+  mutating func rayChanges(along direction: SymbolID, step: Double) -> [SymbolID: Double] {
+    beginTransaction()
+    let seeds = shift(direction, by: step)
+    let moved: SymbolID? = rows[Int(direction)] == nil ? direction : nil
+    return changesAndRollback(seeds: seeds, moved: moved, step: step)
+  }
+
+  /// Minimises or maximises a variable (given by its expanded row) over the optimal face,
+  /// in place, and rolls everything back before returning.
+  ///
+  /// The face is the set of feasible points where every parametric symbol with a nonzero
+  /// reduced-cost vector (and every dummy) stays at 0. The primal simplex runs with only the
+  /// other restricted symbols allowed to enter; the main objective is not updated, so
+  /// "zero reduced costs" keeps meaning "at the start".
+  mutating func faceExtreme(of row: Row, maximize: Bool, unboundedStep: Double)
+    throws(SolverError) -> FaceExtreme
+  {
+    let sign: Double = maximize ? -1 : 1
+    beginTransaction()
+    updatesMainObjective = false
+    var objective = ObjectiveLevel(priority: 0)
+    for cell in row.cells {
+      objective.coefficients[cell.symbol] = cell.coefficient * sign
+      auxiliaryCandidates.insert(cell.symbol)
+    }
+    objective.constant = row.constant * sign
+    auxiliary = objective
+    auxiliaryMode = .face
+    let unbounded: SymbolID?
+    do throws(SolverError) {
+      unbounded = try optimizeAuxiliary()
+    } catch {
+      rollback()
+      throw error
+    }
+    let final = auxiliary ?? ObjectiveLevel(priority: 0)
+    auxiliary = nil
+    if let direction = unbounded {
+      // Nothing blocks `direction`: move it far enough to change the variable by the step.
+      let rate = abs(final.coefficient(of: direction))
+      let step = rate > 0 ? unboundedStep / rate : unboundedStep
+      let seeds = shift(direction, by: step)
+      return FaceExtreme(value: nil, changes: changesAndRollback(seeds: seeds, moved: nil, step: 0))
+    }
+    let value = final.constant * sign
+    return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0))
+  }
+}
