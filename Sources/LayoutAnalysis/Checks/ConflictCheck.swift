@@ -9,20 +9,29 @@ enum ConflictCheck {
   static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
     solver.conflicts.map { conflict in
       let broken = conflict.broken
-      let count = conflict.others.count
+      // The default canvas is written nowhere, so it has no place among the related
+      // information; the message says it is involved instead.
+      let usesDefaultCanvas = solver.place.canvas.range == nil && conflict.others.contains { $0.origin == .canvas }
+      let others = conflict.others.filter { !(usesDefaultCanvas && $0.origin == .canvas) }
+      let count = others.count
       var message = "Unable to simultaneously satisfy constraints: \(Describe.constraint(broken, in: document)) "
-      if count == 1, let other = conflict.others.first {
+      if count == 1, let other = others.first {
         message += "cannot hold together with \(explain(other, place: solver.place, document: document))."
       } else {
         message += "cannot hold together with \(count) other required constraints (see the related places)."
       }
+      if usesDefaultCanvas {
+        let canvas = solver.place.canvas
+        message += " The root view's size is part of the conflict: \(formatNumber(canvas.width)) × "
+          + "\(formatNumber(canvas.height)), the default canvas."
+      }
       message += " UIKit recovers by breaking \(Describe.constraint(broken, in: document))."
-      let related = conflict.others.map { member in
+      let related = others.map { member in
         RelatedInformation(
           range: member.range, message: "in conflict: \(explain(member, place: solver.place, document: document))")
       }
       var fixes: [Fix] = []
-      for member in [broken] + conflict.others where member.origin == .explicit || member.origin == .vfl {
+      for member in [broken] + others where member.origin == .explicit || member.origin == .vfl {
         if let site = member.priorityEdit {
           fixes.append(Fix(title: "Lower \(Describe.constraint(member, in: document)) to priority 999", edits: [site.edit(priority: 999)]))
         }
