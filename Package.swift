@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
     // JSON values (ordered, bounded parser) and, later, JSON-RPC framing. Foundation only.
     .target(name: "JSONRPC"),
+    .target(name: "LanguageServer", dependencies: ["JSONRPC", "LayoutAnalysis", "LayoutSyntax"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
@@ -30,6 +31,7 @@ let package = Package(
     .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "TestSupport"]),
     .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+    .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

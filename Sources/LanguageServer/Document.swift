@@ -1,0 +1,104 @@
+import LayoutAnalysis
+import LayoutSyntax
+
+/// One version of a document, analysed: what every feature reads.
+///
+/// Handlers take a snapshot and never see a document change under them; a snapshot is a
+/// value of immutable parts.
+struct AnalysisSnapshot {
+  let uri: String
+  let version: Int
+  /// Increases with every analysis of the server, so a pull client can tell results apart.
+  let generation: Int
+  let lines: LineTable
+  let document: LayoutDocument
+  /// Every finding: the text's and, once solved, the layout's.
+  let diagnostics: [Diagnostic]
+  let layout: SolvedLayoutView?
+
+  var bytes: [UInt8] { document.bytes }
+  var syntax: LayoutFile { document.syntax }
+  var model: LayoutModel { document.model }
+}
+
+/// The analysis that follows one open document through its edits.
+///
+/// It is kept for as long as the document is open, so that it can keep state between
+/// versions (the solvers of an incremental analysis); handlers only see its snapshots.
+final class DocumentAnalyzer {
+  private let solver = LayoutSolving()
+
+  func analyse(uri: String, version: Int, generation: Int, bytes: [UInt8], kind: FileKind, lines: LineTable)
+    -> AnalysisSnapshot
+  {
+    let document = LayoutDocument(bytes: bytes, kind: kind)
+    let layout = solver.update(document)
+    return AnalysisSnapshot(
+      uri: uri, version: version, generation: generation, lines: lines, document: document,
+      diagnostics: layout?.diagnostics ?? document.diagnostics, layout: layout)
+  }
+}
+
+/// An open document: its text as the client has it, and its analysis.
+final class OpenDocument {
+  let uri: String
+  let kind: FileKind
+  private(set) var version: Int
+  private(set) var bytes: [UInt8]
+  private(set) var lines: LineTable
+  private let analyzer = DocumentAnalyzer()
+  private var snapshot: AnalysisSnapshot?
+  /// The generation last pushed to the client, to push each analysis once.
+  var publishedGeneration: Int?
+
+  init(uri: String, kind: FileKind, version: Int, bytes: [UInt8]) {
+    self.uri = uri
+    self.kind = kind
+    self.version = version
+    self.bytes = bytes
+    lines = LineTable(bytes)
+  }
+
+  /// Whether the text changed since the last analysis.
+  var needsAnalysis: Bool { snapshot == nil }
+
+  /// Replaces the whole text.
+  func replaceAll(with newBytes: [UInt8], version newVersion: Int) {
+    bytes = newBytes
+    lines = LineTable(newBytes)
+    version = newVersion
+    snapshot = nil
+  }
+
+  /// Replaces the bytes of `range` (clamped to the text) by `text`.
+  func replace(_ range: SourceRange, with text: [UInt8]) {
+    let start = min(max(range.start, 0), bytes.count)
+    let end = min(max(range.end, start), bytes.count)
+    bytes.replaceSubrange(start..<end, with: text)
+    lines = LineTable(bytes)
+    snapshot = nil
+  }
+
+  func setVersion(_ newVersion: Int) {
+    version = newVersion
+  }
+
+  /// The analysis of the current text, computed now if the text changed.
+  func analysis(nextGeneration: () -> Int) -> AnalysisSnapshot {
+    if let snapshot { return snapshot }
+    let fresh = analyzer.analyse(
+      uri: uri, version: version, generation: nextGeneration(), bytes: bytes, kind: kind, lines: lines)
+    snapshot = fresh
+    return fresh
+  }
+}
+
+/// The kind of a document: from its URI's extension, else from its language id.
+func fileKind(uri: String, languageID: String?) -> FileKind {
+  let path = uri.split(separator: "?").first.map(String.init) ?? uri
+  if let dot = path.lastIndex(of: "."), let kind = FileKind(pathExtension: String(path[path.index(after: dot)...])) {
+    return kind
+  }
+  if let languageID, let kind = FileKind(rawValue: languageID.lowercased()) { return kind }
+  return .layout
+}

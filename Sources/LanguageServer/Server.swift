@@ -1,0 +1,401 @@
+import Foundation
+import JSONRPC
+import LayoutAnalysis
+import LayoutSyntax
+
+/// The state of the protocol's lifecycle.
+enum Lifecycle: Equatable {
+  /// Before `initialize`: only `initialize` and `exit` are handled.
+  case uninitialized
+  /// Between `initialize` and `shutdown`.
+  case running
+  /// After `shutdown`: requests fail with `-32600`, and only `exit` is handled.
+  case shutDown
+}
+
+/// The language server's state and the handling of every message, on one thread.
+///
+/// The server owns the open documents and applies edits in the order they arrive; each
+/// request is handled against the documents as they are when it arrives, so its positions
+/// mean what the client meant. Analysis is lazy: a burst of edits costs one analysis, run
+/// when a request needs it or when the burst is over (`flush`), whichever comes first.
+///
+/// Every request is answered exactly once, and no notification is ever answered. A handler
+/// that throws gets an error response; nothing a client sends can stop the server.
+final class Server {
+  typealias RequestHandler = @Sendable (Server, Params) throws -> JSONValue
+  typealias NotificationHandler = @Sendable (Server, Params) throws -> Void
+
+  private let writer: (Message) -> Void
+  private let logSink: (String) -> Void
+  let cancellation: CancellationRegistry
+
+  private(set) var lifecycle = Lifecycle.uninitialized
+  /// Set by `exit` or the end of the input: the status the process should exit with.
+  private(set) var exitStatus: Int32?
+  var client = ClientCapabilities()
+  var encoding = PositionEncoding.utf16
+  var settings = ServerSettings()
+  /// The process id the client gave, for the watchdog.
+  private(set) var parentProcessID: Int32?
+
+  var documents: [String: OpenDocument] = [:]
+  /// Documents edited since they were last published, most recent last.
+  private var editOrder: [String] = []
+  private var generation = 0
+
+  /// Requests the server sent to the client, by id, with what to do with the answer.
+  private var outgoing: [RequestID: (Result<JSONValue, ResponseError>) -> Void] = [:]
+  private var nextOutgoingID = 1
+
+  init(cancellation: CancellationRegistry, send: @escaping (Message) -> Void, log: @escaping (String) -> Void) {
+    self.cancellation = cancellation
+    writer = send
+    logSink = log
+  }
+
+  // MARK: - Sending
+
+  func send(_ message: Message) { writer(message) }
+
+  func notify(_ method: String, _ params: JSONValue) {
+    send(.notification(method: method, params: params))
+  }
+
+  /// Sends a request to the client; `handler` gets the answer.
+  func request(_ method: String, _ params: JSONValue, handler: @escaping (Result<JSONValue, ResponseError>) -> Void) {
+    let id = RequestID.string("plumb-\(nextOutgoingID)")
+    nextOutgoingID += 1
+    outgoing[id] = handler
+    send(.request(id: id, method: method, params: params))
+  }
+
+  /// Writes a line to the log (stderr), never to the protocol stream.
+  func log(_ text: String) { logSink(text) }
+
+  /// Logs a problem and tells the client through `window/logMessage` when it can listen.
+  func warn(_ text: String) {
+    log(text)
+    if lifecycle == .running {
+      notify("window/logMessage", .object([("type", 2), ("message", .string(text))]))
+    }
+  }
+
+  func nextGeneration() -> Int {
+    generation += 1
+    return generation
+  }
+
+  // MARK: - Handling
+
+  /// Handles events in order, then analyses and publishes what they changed unless
+  /// `deferPublishing` says more events are already waiting.
+  func process(_ events: [IncomingEvent]) {
+    for event in events {
+      if exitStatus != nil { return }
+      handle(event)
+    }
+  }
+
+  func handle(_ event: IncomingEvent) {
+    switch event {
+    case .message(let message):
+      handle(message)
+    case .invalid(let failure):
+      log("plumb lsp: invalid message: \(failure.error.message)")
+      if failure.shouldRespond {
+        send(.response(id: failure.id, result: .failure(failure.error)))
+        if let id = failure.id { cancellation.answered(id) }
+      }
+    case .skipped(let reason):
+      log("plumb lsp: skipped \(reason)")
+    case .endOfInput:
+      log("plumb lsp: the input ended\(lifecycle == .shutDown ? "" : " without a shutdown request")")
+      exitStatus = lifecycle == .shutDown ? 0 : 1
+    }
+  }
+
+  func handle(_ message: Message) {
+    switch message {
+    case .request(let id, let method, let params):
+      let result = answer(id: id, method: method, params: params)
+      send(.response(id: id, result: result))
+      cancellation.answered(id)
+    case .notification(let method, let params):
+      handleNotification(method: method, params: params)
+    case .response(let id, let result):
+      guard let id, let handler = outgoing.removeValue(forKey: id) else {
+        log("plumb lsp: a response to no request of ours (id \(id?.description ?? "null"))")
+        return
+      }
+      handler(result)
+    }
+  }
+
+  private func answer(id: RequestID, method: String, params: JSONValue?) -> Result<JSONValue, ResponseError> {
+    if cancellation.isCancelled(id) { return .failure(.cancelled) }
+    switch lifecycle {
+    case .uninitialized where method != "initialize":
+      return .failure(.serverNotInitialized)
+    case .running where method == "initialize":
+      return .failure(.invalidRequest("the server is already initialized"))
+    case .shutDown:
+      return .failure(.invalidRequest("the server is shutting down: only 'exit' is accepted"))
+    default:
+      break
+    }
+    guard let handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
+    do {
+      let value = try handler(self, Params(params ?? .object([])))
+      // A request cancelled while it ran is answered as cancelled: its result may be stale.
+      if cancellation.isCancelled(id) { return .failure(.cancelled) }
+      return .success(value)
+    } catch let error as ResponseError {
+      return .failure(error)
+    } catch {
+      log("plumb lsp: \(method) failed: \(error)")
+      return .failure(.internalError("\(method) failed: \(error)"))
+    }
+  }
+
+  private func handleNotification(method: String, params: JSONValue?) {
+    if method == "exit" {
+      exitStatus = lifecycle == .shutDown ? 0 : 1
+      return
+    }
+    guard lifecycle == .running else {
+      log("plumb lsp: ignored '\(method)' \(lifecycle == .uninitialized ? "before initialize" : "after shutdown")")
+      return
+    }
+    guard let handler = Server.notificationHandlers[method] else {
+      if !method.hasPrefix("$/") { log("plumb lsp: ignored unknown notification '\(method)'") }
+      return
+    }
+    do {
+      try handler(self, Params(params ?? .object([])))
+    } catch let error as ResponseError {
+      warn("plumb lsp: ignored '\(method)': \(error.message)")
+    } catch {
+      warn("plumb lsp: '\(method)' failed: \(error)")
+    }
+  }
+
+  // MARK: - Routing
+
+  static let requestHandlers: [String: RequestHandler] = [
+    "initialize": { try $0.initialize($1) },
+    "shutdown": { server, _ in server.shutdown() },
+    "textDocument/diagnostic": { try $0.pullDiagnostics($1) },
+    "textDocument/hover": { try $0.hover($1) },
+    "textDocument/inlayHint": { try $0.inlayHints($1) },
+    "textDocument/codeAction": { try $0.codeActions($1) },
+    "textDocument/documentSymbol": { try $0.documentSymbols($1) },
+    "textDocument/definition": { try $0.definition($1) },
+    "textDocument/references": { try $0.references($1) },
+    "textDocument/documentHighlight": { try $0.documentHighlight($1) },
+    "textDocument/prepareRename": { try $0.prepareRename($1) },
+    "textDocument/rename": { try $0.rename($1) },
+    "textDocument/completion": { try $0.completion($1) },
+    "textDocument/semanticTokens/full": { try $0.semanticTokens($1) },
+    "textDocument/semanticTokens/range": { try $0.semanticTokensRange($1) },
+    "textDocument/formatting": { try $0.formatting($1) },
+    "textDocument/foldingRange": { try $0.foldingRanges($1) },
+    "plumb/frames": { try $0.frames($1) },
+    "plumb/documentText": { try $0.documentText($1) },
+  ]
+
+  static let notificationHandlers: [String: NotificationHandler] = [
+    "initialized": { server, _ in server.initialized() },
+    "textDocument/didOpen": { try $0.didOpen($1) },
+    "textDocument/didChange": { try $0.didChange($1) },
+    "textDocument/didClose": { try $0.didClose($1) },
+    "textDocument/didSave": { _, _ in },
+    "workspace/didChangeConfiguration": { server, params in server.didChangeConfiguration(params) },
+  ]
+
+  // MARK: - Lifecycle
+
+  private func initialize(_ params: Params) throws -> JSONValue {
+    client = ClientCapabilities(params.optional("capabilities")?.value)
+    encoding = client.negotiatedEncoding
+    settings.apply(params.optional("initializationOptions")?.value)
+    if let pid = params.optional("processId")?.value.intValue, pid > 0, pid <= Int(Int32.max) {
+      parentProcessID = Int32(pid)
+    }
+    lifecycle = .running
+    return .object([
+      ("capabilities", Server.capabilities(client: client, encoding: encoding)),
+      ("serverInfo", .object([("name", "plumb"), ("version", .string(plumbServerVersion))])),
+    ])
+  }
+
+  private func initialized() {
+    requestConfiguration()
+  }
+
+  /// Cleans up before answering, as clients may kill the process right after `exit`.
+  private func shutdown() -> JSONValue {
+    documents = [:]
+    editOrder = []
+    lifecycle = .shutDown
+    return .null
+  }
+
+  // MARK: - Settings
+
+  private func didChangeConfiguration(_ params: Params) {
+    if let settingsValue = params.optional("settings")?.value, settingsValue.objectValue != nil {
+      let before = settings
+      settings.apply(settingsValue)
+      if settings != before { settingsChanged() }
+    }
+    requestConfiguration()
+  }
+
+  /// Asks the client for the `plumb` section when it supports `workspace/configuration`.
+  private func requestConfiguration() {
+    guard client.configuration else { return }
+    request("workspace/configuration", .object([("items", [.object([("section", "plumb")])])])) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let value):
+        let before = self.settings
+        if let first = value[0] { self.settings.apply(first) }
+        if self.settings != before { self.settingsChanged() }
+      case .failure(let error):
+        self.log("plumb lsp: workspace/configuration failed: \(error.message)")
+      }
+    }
+  }
+
+  private func settingsChanged() {
+    if client.inlayHintRefresh {
+      request("workspace/inlayHint/refresh", .null) { _ in }
+    }
+  }
+
+  // MARK: - Documents
+
+  private func didOpen(_ params: Params) throws {
+    let item = try params.required("textDocument")
+    let uri = try item.required("uri").string()
+    let text = try item.required("text").string()
+    let version = try item.required("version").int()
+    let languageID = item.optional("languageId")?.value.stringValue
+    let document = OpenDocument(
+      uri: uri, kind: fileKind(uri: uri, languageID: languageID), version: version, bytes: Array(text.utf8))
+    documents[uri] = document
+    touched(uri)
+  }
+
+  private func didChange(_ params: Params) throws {
+    let identifier = try params.required("textDocument")
+    let uri = try identifier.required("uri").string()
+    let version = try identifier.required("version").int()
+    guard let document = documents[uri] else {
+      throw ResponseError.invalidParams("a change to '\(uri)', which is not open")
+    }
+    if version <= document.version {
+      warn("plumb lsp: version \(version) of '\(uri)' after version \(document.version)")
+    }
+    // Read every change before applying any, so a malformed one leaves the text as it was.
+    var changes: [(range: (start: ProtocolPosition, end: ProtocolPosition)?, text: String)] = []
+    for change in try params.required("contentChanges").array() {
+      let text = try change.required("text").string()
+      changes.append((try change.optional("range")?.range(), text))
+    }
+    for change in changes {
+      if let range = change.range {
+        let start = document.lines.offset(of: range.start, encoding: encoding)
+        let end = document.lines.offset(of: range.end, encoding: encoding)
+        document.replace(SourceRange(start: start, end: end), with: Array(change.text.utf8))
+      } else {
+        document.replaceAll(with: Array(change.text.utf8), version: version)
+      }
+    }
+    document.setVersion(version)
+    touched(uri)
+  }
+
+  private func didClose(_ params: Params) throws {
+    let uri = try params.documentURI()
+    guard documents.removeValue(forKey: uri) != nil else {
+      log("plumb lsp: closed '\(uri)', which was not open")
+      return
+    }
+    editOrder.removeAll { $0 == uri }
+    if !client.pullDiagnostics {
+      notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", [])]))
+    }
+  }
+
+  private func touched(_ uri: String) {
+    editOrder.removeAll { $0 == uri }
+    editOrder.append(uri)
+  }
+
+  /// Analyses the documents edited since the last flush and pushes their diagnostics, the
+  /// most recently edited first. Pull clients are not pushed to.
+  func flush() {
+    guard lifecycle == .running, exitStatus == nil else { return }
+    let order = editOrder.reversed()
+    editOrder = []
+    guard !client.pullDiagnostics else { return }
+    for uri in order {
+      guard let document = documents[uri] else { continue }
+      let snapshot = document.analysis(nextGeneration: nextGeneration)
+      guard document.publishedGeneration != snapshot.generation else { continue }
+      document.publishedGeneration = snapshot.generation
+      notify(
+        "textDocument/publishDiagnostics",
+        .object([
+          ("uri", .string(uri)), ("version", .int(snapshot.version)),
+          ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
+        ]))
+    }
+  }
+
+  /// The snapshot of an open document, or nil (and a log line) for an unknown one.
+  func snapshot(_ params: Params) throws -> AnalysisSnapshot? {
+    let uri = try params.documentURI()
+    guard let document = documents[uri] else {
+      log("plumb lsp: a request about '\(uri)', which is not open")
+      return nil
+    }
+    return document.analysis(nextGeneration: nextGeneration)
+  }
+
+  /// `plumb/documentText`: the text and version the server holds for a document, to check
+  /// that incremental edits keep it in step with the client's.
+  private func documentText(_ params: Params) throws -> JSONValue {
+    let uri = try params.documentURI()
+    guard let document = documents[uri] else { throw ResponseError.invalidParams("'\(uri)' is not open") }
+    return .object([
+      ("uri", .string(uri)), ("version", .int(document.version)),
+      ("text", .string(String(decoding: document.bytes, as: UTF8.self))),
+    ])
+  }
+
+  // MARK: - Positions
+
+  func position(_ offset: Int, in snapshot: AnalysisSnapshot) -> JSONValue {
+    let position = snapshot.lines.position(of: offset, encoding: encoding)
+    return .object([("line", .int(position.line)), ("character", .int(position.character))])
+  }
+
+  func range(_ range: SourceRange, in snapshot: AnalysisSnapshot) -> JSONValue {
+    .object([("start", position(range.start, in: snapshot)), ("end", position(range.end, in: snapshot))])
+  }
+
+  /// The byte offset of the `position` member of a request.
+  func offset(_ params: Params, in snapshot: AnalysisSnapshot) throws -> Int {
+    snapshot.lines.offset(of: try params.required("position").position(), encoding: encoding)
+  }
+
+  func location(_ range: SourceRange, in snapshot: AnalysisSnapshot) -> JSONValue {
+    .object([("uri", .string(snapshot.uri)), ("range", self.range(range, in: snapshot))])
+  }
+}
+
+/// The version the server reports in `serverInfo`.
+let plumbServerVersion = "0.1.0"
