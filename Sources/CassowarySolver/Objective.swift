@@ -1,13 +1,13 @@
 /// The objective of one priority level: the sum of the error variables of the optional
 /// constraints at that priority, written over the parametric symbols.
 ///
-/// `value = constant + Σ coefficients[s] · s`. Coefficients are kept in a dictionary for
-/// O(1) lookups; nothing iterates over it in an order that matters (dumps sort it).
+/// `value = constant + Σ coefficients[s] · s`. Coefficients are kept densely by symbol id,
+/// for lookups without hashing; levels are few (one per distinct priority in use).
 struct ObjectiveLevel {
   /// The priority of the level, in (0, 1000).
   var priority: Double
-  /// The reduced costs of the parametric symbols at this level.
-  var coefficients: [SymbolID: Double] = [:]
+  /// The reduced costs of the parametric symbols at this level, by symbol id (0 beyond).
+  private(set) var coefficients: [Double] = []
   /// The current total error at this level.
   var constant: Double = 0
   /// How many optional constraints (and edits) use this level.
@@ -16,6 +16,39 @@ struct ObjectiveLevel {
   init(priority: Double) {
     self.priority = priority
   }
+
+  @inline(__always)
+  func coefficient(of symbol: SymbolID) -> Double {
+    let index = Int(symbol)
+    return index < coefficients.count ? coefficients[index] : 0
+  }
+
+  @inline(__always)
+  mutating func setCoefficient(_ symbol: SymbolID, _ value: Double) {
+    let index = Int(symbol)
+    if index >= coefficients.count {
+      if value == 0 { return }
+      coefficients.append(
+        contentsOf: repeatElement(0, count: index + 1 - coefficients.count + coefficients.count / 2))
+    }
+    coefficients[index] = value
+  }
+
+  /// The nonzero coefficients, by increasing symbol id.
+  var nonzeroCells: [Cell] {
+    var cells: [Cell] = []
+    for (index, value) in coefficients.enumerated() where value != 0 {
+      cells.append(Cell(symbol: SymbolID(index), coefficient: value))
+    }
+    return cells
+  }
+}
+
+/// The single-level objective of an auxiliary LP (the artificial phase of `add`, or an
+/// extreme of the optimal face). Sparse: it only ever holds one row's worth of symbols.
+struct AuxiliaryObjective {
+  var coefficients: [SymbolID: Double] = [:]
+  var constant: Double = 0
 
   @inline(__always)
   func coefficient(of symbol: SymbolID) -> Double {

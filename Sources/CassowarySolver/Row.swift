@@ -149,40 +149,65 @@ func combineCells(
   _ a: [Cell], skipping skip: SymbolID, _ b: [Cell], factor: Double,
   added: inout [SymbolID], removed: inout [SymbolID]
 ) -> [Cell] {
-  var result: [Cell] = []
-  result.reserveCapacity(a.count + b.count)
-  var i = 0
-  var j = 0
   let countA = a.count
   let countB = b.count
-  while i < countA || j < countB {
-    if j >= countB || (i < countA && a[i].symbol < b[j].symbol) {
-      if a[i].symbol != skip { result.append(a[i]) }
-      i += 1
-    } else if i >= countA || b[j].symbol < a[i].symbol {
-      let value = b[j].coefficient * factor
-      if abs(value) >= Tolerance.coefficient {
-        result.append(Cell(symbol: b[j].symbol, coefficient: value))
-        added.append(b[j].symbol)
-      }
-      j += 1
-    } else {
-      let symbol = a[i].symbol
-      if symbol == skip {
-        // The skipped symbol is being replaced; whatever `b` says about it is an error of
-        // the caller, so it is dropped as well.
-        removed.append(symbol)
-      } else {
-        let value = Tolerance.coefficientSum(a[i].coefficient, b[j].coefficient * factor)
-        if value != 0 {
-          result.append(Cell(symbol: symbol, coefficient: value))
-        } else {
-          removed.append(symbol)
+  return a.withUnsafeBufferPointer { left in
+    b.withUnsafeBufferPointer { right in
+      [Cell](unsafeUninitializedCapacity: countA + countB) { buffer, written in
+        var i = 0
+        var j = 0
+        var k = 0
+        while i < countA && j < countB {
+          let symbolA = left[i].symbol
+          let symbolB = right[j].symbol
+          if symbolA < symbolB {
+            if symbolA != skip {
+              buffer[k] = left[i]
+              k += 1
+            }
+            i += 1
+          } else if symbolB < symbolA {
+            let value = right[j].coefficient * factor
+            if abs(value) >= Tolerance.coefficient {
+              buffer[k] = Cell(symbol: symbolB, coefficient: value)
+              k += 1
+              added.append(symbolB)
+            }
+            j += 1
+          } else {
+            if symbolA == skip {
+              removed.append(symbolA)
+            } else {
+              let value = Tolerance.coefficientSum(left[i].coefficient, right[j].coefficient * factor)
+              if value != 0 {
+                buffer[k] = Cell(symbol: symbolA, coefficient: value)
+                k += 1
+              } else {
+                removed.append(symbolA)
+              }
+            }
+            i += 1
+            j += 1
+          }
         }
+        while i < countA {
+          if left[i].symbol != skip {
+            buffer[k] = left[i]
+            k += 1
+          }
+          i += 1
+        }
+        while j < countB {
+          let value = right[j].coefficient * factor
+          if abs(value) >= Tolerance.coefficient {
+            buffer[k] = Cell(symbol: right[j].symbol, coefficient: value)
+            k += 1
+            added.append(right[j].symbol)
+          }
+          j += 1
+        }
+        written = k
       }
-      i += 1
-      j += 1
     }
   }
-  return result
 }

@@ -22,7 +22,7 @@ extension Solver {
       cells += row.cells.count
       widest = max(widest, row.cells.count)
     }
-    let objectiveTerms = tableau.levels.reduce(0) { $0 + $1.coefficients.count }
+    let objectiveTerms = tableau.levels.reduce(0) { $0 + $1.nonzeroCells.count }
     return TableauStatistics(
       rows: tableau.rowCount, cells: cells, widestRow: widest, objectiveTerms: objectiveTerms,
       symbols: tableau.kinds.count)
@@ -61,8 +61,7 @@ extension Solver {
       lines.append("  \(symbolName(SymbolID(index))) = \(format(row))")
     }
     for level in tableau.levels {
-      let symbols = level.coefficients.keys.sorted()
-      let cells = symbols.map { Cell(symbol: $0, coefficient: level.coefficients[$0] ?? 0) }
+      let cells = level.nonzeroCells
       lines.append(
         "objective @\(level.priority) (\(level.members)): \(format(Row(constant: level.constant, cells: cells)))"
       )

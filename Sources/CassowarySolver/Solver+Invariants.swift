@@ -83,8 +83,14 @@ extension Solver {
       }
     }
     if rowCount != t.rowCount { problems.append("row count \(t.rowCount), actual \(rowCount)") }
-    for index in 0..<count where expectedColumns[index] != t.columns[index] {
-      problems.append("column index of \(symbolName(SymbolID(index))) is wrong")
+    for index in 0..<count {
+      var stored = Set<SymbolID>()
+      for basic in t.columns[index] where Int(basic) < count {
+        if let row = t.rows[Int(basic)], row.index(of: SymbolID(index)) != nil { stored.insert(basic) }
+      }
+      if stored != expectedColumns[index] || Int(t.columnLive[index]) != expectedColumns[index].count {
+        problems.append("column index of \(symbolName(SymbolID(index))) is wrong")
+      }
     }
     // Objective.
     for (position, level) in t.levels.enumerated() {
@@ -92,7 +98,13 @@ extension Solver {
         problems.append("levels are not sorted by priority")
       }
       if level.members <= 0 { problems.append("level @\(level.priority) has no members") }
-      for (symbol, coefficient) in level.coefficients {
+      for cell in level.nonzeroCells {
+        let symbol = cell.symbol
+        let coefficient = cell.coefficient
+        if Int(symbol) >= count {
+          problems.append("objective @\(level.priority) holds unknown symbol \(symbol)")
+          continue
+        }
         if t.rows[Int(symbol)] != nil {
           problems.append("objective @\(level.priority) holds basic \(symbolName(symbol))")
         }

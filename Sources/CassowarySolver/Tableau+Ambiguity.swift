@@ -114,12 +114,12 @@ extension Tableau {
   /// Whether one free restricted symbol of the (expanded) row can increase by a positive
   /// step without making any restricted row negative. Such a step keeps every objective
   /// level at its optimum and changes the variable, so it proves ambiguity without an LP.
-  func hasNondegenerateFreeStep(in row: Row) -> Bool {
+  mutating func hasNondegenerateFreeStep(in row: Row) -> Bool {
     for cell in row.cells {
       let kind = kinds[Int(cell.symbol)]
       guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol) else { continue }
       var step = Double.infinity
-      for basic in columns[Int(cell.symbol)] {
+      for basic in liveColumn(cell.symbol) {
         guard kinds[Int(basic)].isRestricted, let blocking = rows[Int(basic)] else { continue }
         let coefficient = blocking.coefficient(of: cell.symbol)
         if coefficient < 0 { step = min(step, max(blocking.constant, 0) / -coefficient) }
@@ -132,7 +132,7 @@ extension Tableau {
   /// The basic external symbols whose values can depend on the given symbols: the seeds
   /// themselves and, through the column index, every external row that refers to them,
   /// transitively.
-  func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
+  mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
     var visited = Set<SymbolID>()
     var queue = seeds
     var result: [SymbolID] = []
@@ -142,7 +142,7 @@ extension Tableau {
       position += 1
       guard visited.insert(symbol).inserted else { continue }
       if kinds[Int(symbol)] == .external { result.append(symbol) }
-      for basic in columns[Int(symbol)] where kinds[Int(basic)] == .external {
+      for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
         queue.append(basic)
       }
     }
@@ -154,9 +154,9 @@ extension Tableau {
   /// re-evaluate.
   mutating func shift(_ direction: SymbolID, by step: Double) -> [SymbolID] {
     var seeds: [SymbolID] = [direction]
-    for basic in columns[Int(direction)] {
+    for basic in liveColumn(direction) {
       guard var row = rows[Int(basic)] else { continue }
-      if recording { undoLog.append(.row(basic, row)) }
+      logRow(basic, row)
       row.constant += row.coefficient(of: direction) * step
       epoch &+= 1
       rows[Int(basic)] = row
@@ -211,7 +211,7 @@ extension Tableau {
     let sign: Double = maximize ? -1 : 1
     beginTransaction()
     updatesMainObjective = false
-    var objective = ObjectiveLevel(priority: 0)
+    var objective = AuxiliaryObjective()
     for cell in row.cells {
       objective.coefficients[cell.symbol] = cell.coefficient * sign
       auxiliaryCandidates.insert(cell.symbol)
@@ -226,7 +226,7 @@ extension Tableau {
       rollback()
       throw error
     }
-    let final = auxiliary ?? ObjectiveLevel(priority: 0)
+    let final = auxiliary ?? AuxiliaryObjective()
     auxiliary = nil
     if let direction = unbounded {
       // Nothing blocks `direction`: move it far enough to change the variable by the step.

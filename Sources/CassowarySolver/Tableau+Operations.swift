@@ -43,7 +43,7 @@ extension Tableau {
     }
     var fresh: SymbolID?
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
-      if rows[Int(cell.symbol)] == nil && columns[Int(cell.symbol)].isEmpty {
+      if rows[Int(cell.symbol)] == nil && !isInAnyRow(cell.symbol) {
         fresh = cell.symbol
         break
       }
@@ -160,7 +160,7 @@ extension Tableau {
   {
     let artificial = newSymbol(.artificial)
     insertRow(artificial, row)
-    var objective = ObjectiveLevel(priority: 0)
+    var objective = AuxiliaryObjective()
     for cell in row.cells {
       objective.coefficients[cell.symbol] = cell.coefficient
       auxiliaryCandidates.insert(cell.symbol)
@@ -171,7 +171,7 @@ extension Tableau {
     if try optimizeAuxiliary() != nil {
       throw .numericalFailure("the artificial objective is unbounded")
     }
-    let final = auxiliary ?? ObjectiveLevel(priority: 0)
+    let final = auxiliary ?? AuxiliaryObjective()
     auxiliary = nil
     if final.constant > valueTolerance * 10 {
       var symbols: [SymbolID] = []
@@ -280,14 +280,14 @@ extension Tableau {
   /// row with a negative coefficient, least ratio; (3) a restricted row with a positive
   /// coefficient, least ratio; (4) an external row. Ties go to the smallest id. Classes 2
   /// and 3 keep every other restricted row feasible.
-  func markerLeavingRow(for marker: SymbolID) -> SymbolID? {
+  mutating func markerLeavingRow(for marker: SymbolID) -> SymbolID? {
     var dummyRow: SymbolID = -1
     var negative: SymbolID = -1
     var negativeRatio = Double.infinity
     var positive: SymbolID = -1
     var positiveRatio = Double.infinity
     var external: SymbolID = -1
-    for basic in columns[Int(marker)] {
+    for basic in liveColumn(marker) {
       guard let row = rows[Int(basic)] else { continue }
       let coefficient = row.coefficient(of: marker)
       if coefficient == 0 { continue }
@@ -359,10 +359,10 @@ extension Tableau {
       if row.constant < -valueTolerance { infeasible.insert(marker) }
       if let level { addLevelConstant(level: level, -delta) }
     } else {
-      for basic in columns[Int(marker)] {
+      for basic in liveColumn(marker) {
         guard var row = rows[Int(basic)] else { continue }
         let coefficient = row.coefficient(of: marker)
-        if recording { undoLog.append(.row(basic, row)) }
+        logRow(basic, row)
         row.constant = Tolerance.sum(row.constant, coefficient * delta)
         epoch &+= 1
         rows[Int(basic)] = row

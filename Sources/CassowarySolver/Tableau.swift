@@ -62,7 +62,18 @@ struct Tableau {
   var kinds: [SymbolKind] = []
   var owners: [Constraint?] = []
   var rows: [Row?] = []
-  var columns: [Set<SymbolID>] = []
+  /// For each symbol, the basic symbols whose rows contain it. Entries are only appended;
+  /// a removal just lowers `columnLive`, and stale or repeated entries are dropped when
+  /// the column is read through `liveColumn(_:)` or grows past four times its live size. No
+  /// hashing, and the order of entries follows the operations, so it is deterministic.
+  var columns: [[SymbolID]] = []
+  var columnLive: [Int32] = []
+  var stamps: [UInt32] = []
+  var stampCounter: UInt32 = 0
+  /// The transaction in which each row was last logged: a row is logged once per
+  /// transaction (its state at the start is all that `rollback()` needs).
+  var loggedIn: [UInt32] = []
+  var transaction: UInt32 = 1
   var variables: [Variable?] = []
   var symbolOfVariable: [ObjectIdentifier: SymbolID] = [:]
   var rowCount = 0
@@ -77,7 +88,7 @@ struct Tableau {
   // MARK: Objective
   /// One level per distinct optional priority in use, highest priority first.
   var levels: [ObjectiveLevel] = []
-  var auxiliary: ObjectiveLevel?
+  var auxiliary: AuxiliaryObjective?
   var candidates = SymbolHeap()
   var auxiliaryCandidates = SymbolHeap()
   var infeasible = SymbolHeap()
@@ -114,6 +125,9 @@ struct Tableau {
     owners.append(owner)
     rows.append(nil)
     columns.append([])
+    columnLive.append(0)
+    stamps.append(0)
+    loggedIn.append(0)
     variables.append(nil)
     cachedValues.append(0)
     cachedEpochs.append(0)
@@ -148,6 +162,31 @@ struct Tableau {
     guard let row = rows[index] else { return 0 }
     if kinds[index] != .external { return row.constant }
     if cachedEpochs[index] == epoch { return cachedValues[index] }
+    // Fast path: every reference is already known (or parametric).
+    var total = row.constant
+    var complete = true
+    for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+      let reference = Int(cell.symbol)
+      guard rows[reference] != nil else { continue }
+      if cachedEpochs[reference] == epoch {
+        total += cell.coefficient * cachedValues[reference]
+      } else {
+        complete = false
+        break
+      }
+    }
+    if complete {
+      cachedValues[index] = total
+      cachedEpochs[index] = epoch
+      return total
+    }
+    return evaluateDefinitions(from: symbol)
+  }
+
+  /// Evaluates a chain of definition rows with an explicit stack (no recursion), caching
+  /// every value on the way.
+  mutating func evaluateDefinitions(from symbol: SymbolID) -> Double {
+    let index = Int(symbol)
     var stack: [SymbolID] = [symbol]
     // Definition references form no cycle; the budget only guards against a broken
     // invariant turning into an endless loop.
@@ -187,7 +226,6 @@ struct Tableau {
         stack.removeLast()
       }
     }
-    _ = row
     return cachedValues[index]
   }
 
@@ -229,10 +267,72 @@ struct Tableau {
 
   func isBasic(_ symbol: SymbolID) -> Bool { rows[Int(symbol)] != nil }
 
+  // MARK: - Column index
+
+  @inline(__always)
+  mutating func columnInsert(_ symbol: SymbolID, _ basic: SymbolID) {
+    let index = Int(symbol)
+    columns[index].append(basic)
+    columnLive[index] += 1
+    if columns[index].count > 4 * Int(columnLive[index]) + 16 {
+      _ = liveColumn(symbol)
+    }
+  }
+
+  @inline(__always)
+  mutating func columnRemove(_ symbol: SymbolID, _ basic: SymbolID) {
+    columnLive[Int(symbol)] -= 1
+  }
+
+  /// The rows that contain `symbol`, each once, in a deterministic order; also compacts the
+  /// stored column. The rows must be current (every caller updates `rows` first).
+  mutating func liveColumn(_ symbol: SymbolID) -> [SymbolID] {
+    let index = Int(symbol)
+    if columns[index].count == Int(columnLive[index]) && columns[index].count <= 1 {
+      return columns[index]
+    }
+    stampCounter &+= 1
+    if stampCounter == 0 {
+      for position in stamps.indices { stamps[position] = 0 }
+      stampCounter = 1
+    }
+    // Compacts in place: the column is moved out so that it is uniquely referenced.
+    var column = columns[index]
+    columns[index] = []
+    var kept = 0
+    for position in column.indices {
+      let basic = column[position]
+      let rowIndex = Int(basic)
+      guard rowIndex < rows.count, stamps[rowIndex] != stampCounter, let row = rows[rowIndex],
+        row.index(of: symbol) != nil
+      else { continue }
+      stamps[rowIndex] = stampCounter
+      column[kept] = basic
+      kept += 1
+    }
+    column.removeLast(column.count - kept)
+    columns[index] = column
+    columnLive[index] = Int32(kept)
+    return column
+  }
+
+  /// Whether any row contains `symbol`.
+  func isInAnyRow(_ symbol: SymbolID) -> Bool {
+    columnLive[Int(symbol)] > 0
+  }
+
   // MARK: - Row primitives (logged, and keeping the column index)
 
+  /// Records the state of a row before its first change in the current transaction.
+  @inline(__always)
+  mutating func logRow(_ basic: SymbolID, _ old: Row?) {
+    guard recording, loggedIn[Int(basic)] != transaction else { return }
+    loggedIn[Int(basic)] = transaction
+    undoLog.append(.row(basic, old))
+  }
+
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
-    if recording { undoLog.append(.row(basic, rows[Int(basic)])) }
+    logRow(basic, rows[Int(basic)])
     epoch &+= 1
     var row = row
     if kinds[Int(basic)] == .external {
@@ -241,17 +341,17 @@ struct Tableau {
     }
     rows[Int(basic)] = row
     rowCount += 1
-    for cell in row.cells { columns[Int(cell.symbol)].insert(basic) }
+    for cell in row.cells { columnInsert(cell.symbol, basic) }
   }
 
   @discardableResult
   mutating func removeRow(_ basic: SymbolID) -> Row? {
     guard let row = rows[Int(basic)] else { return nil }
-    if recording { undoLog.append(.row(basic, row)) }
+    logRow(basic, row)
     epoch &+= 1
     rows[Int(basic)] = nil
     rowCount -= 1
-    for cell in row.cells { columns[Int(cell.symbol)].remove(basic) }
+    for cell in row.cells { columnRemove(cell.symbol, basic) }
     return row
   }
 
@@ -261,13 +361,13 @@ struct Tableau {
       insertRow(basic, row)
       return
     }
-    if recording { undoLog.append(.row(basic, old)) }
+    logRow(basic, old)
     epoch &+= 1
-    for cell in old.cells { columns[Int(cell.symbol)].remove(basic) }
+    for cell in old.cells { columnRemove(cell.symbol, basic) }
     var row = row
     row.rank = old.rank
     rows[Int(basic)] = row
-    for cell in row.cells { columns[Int(cell.symbol)].insert(basic) }
+    for cell in row.cells { columnInsert(cell.symbol, basic) }
   }
 
   /// Substitutes `symbol = expression` into the row of `basic`.
@@ -276,7 +376,7 @@ struct Tableau {
   mutating func substitute(_ symbol: SymbolID, with expression: Row, intoRowOf basic: SymbolID) {
     guard let row = rows[Int(basic)], let position = row.index(of: symbol) else { return }
     let factor = row.cells[position].coefficient
-    if recording { undoLog.append(.row(basic, row)) }
+    logRow(basic, row)
     scratchAdded.removeAll(keepingCapacity: true)
     scratchRemoved.removeAll(keepingCapacity: true)
     let cells = combineCells(
@@ -285,9 +385,9 @@ struct Tableau {
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
     epoch &+= 1
     rows[Int(basic)] = Row(constant: constant, cells: cells, rank: row.rank)
-    columns[Int(symbol)].remove(basic)
-    for added in scratchAdded { columns[Int(added)].insert(basic) }
-    for removed in scratchRemoved { columns[Int(removed)].remove(basic) }
+    columnRemove(symbol, basic)
+    for added in scratchAdded { columnInsert(added, basic) }
+    for removed in scratchRemoved where removed != symbol { columnRemove(removed, basic) }
     if constant < -valueTolerance && kinds[Int(basic)].isRestricted {
       infeasible.insert(basic)
     }
@@ -296,8 +396,7 @@ struct Tableau {
   /// Substitutes `symbol = expression` into every row that contains `symbol` and into the
   /// objectives. Uses the column index, so only the rows involved are touched.
   mutating func substituteEverywhere(_ symbol: SymbolID, with expression: Row) {
-    let containing = columns[Int(symbol)]
-    for basic in containing {
+    for basic in liveColumn(symbol) {
       substitute(symbol, with: expression, intoRowOf: basic)
     }
     if updatesMainObjective {
@@ -310,16 +409,16 @@ struct Tableau {
 
   /// Sets a parametric symbol to 0 for good: removes it from every row and objective.
   mutating func eraseColumn(_ symbol: SymbolID) {
-    let containing = columns[Int(symbol)]
-    for basic in containing {
+    for basic in liveColumn(symbol) {
       guard var row = rows[Int(basic)], let position = row.index(of: symbol) else { continue }
-      if recording { undoLog.append(.row(basic, row)) }
+      logRow(basic, row)
       epoch &+= 1
       row.cells.remove(at: position)
       rows[Int(basic)] = row
     }
     columns[Int(symbol)] = []
-    for level in levels.indices where levels[level].coefficients[symbol] != nil {
+    columnLive[Int(symbol)] = 0
+    for level in levels.indices where levels[level].coefficient(of: symbol) != 0 {
       setObjectiveCoefficient(level: level, symbol: symbol, 0)
     }
     auxiliary?.coefficients[symbol] = nil
@@ -328,26 +427,18 @@ struct Tableau {
   // MARK: - Objective primitives
 
   mutating func setObjectiveCoefficient(level: Int, symbol: SymbolID, _ value: Double) {
-    let old = levels[level].coefficients[symbol] ?? 0
+    let old = levels[level].coefficient(of: symbol)
     if recording { undoLog.append(.coefficient(level: level, symbol, old)) }
-    if value == 0 {
-      levels[level].coefficients[symbol] = nil
-    } else {
-      levels[level].coefficients[symbol] = value
-    }
+    levels[level].setCoefficient(symbol, value)
     candidates.insert(symbol)
   }
 
   @inline(__always)
   mutating func addObjectiveCoefficient(level: Int, symbol: SymbolID, _ delta: Double) {
-    let old = levels[level].coefficients[symbol] ?? 0
+    let old = levels[level].coefficient(of: symbol)
     let value = Tolerance.coefficientSum(old, delta)
     if recording { undoLog.append(.coefficient(level: level, symbol, old)) }
-    if value == 0 {
-      levels[level].coefficients[symbol] = nil
-    } else {
-      levels[level].coefficients[symbol] = value
-    }
+    levels[level].setCoefficient(symbol, value)
     candidates.insert(symbol)
   }
 
@@ -367,9 +458,10 @@ struct Tableau {
 
   mutating func substituteInLevels(_ symbol: SymbolID, with expression: Row) {
     for level in levels.indices {
-      guard let factor = levels[level].coefficients[symbol] else { continue }
+      let factor = levels[level].coefficient(of: symbol)
+      guard factor != 0 else { continue }
       if recording { undoLog.append(.coefficient(level: level, symbol, factor)) }
-      levels[level].coefficients[symbol] = nil
+      levels[level].setCoefficient(symbol, 0)
       addToLevel(level, expression, factor: factor)
     }
   }
@@ -424,6 +516,11 @@ struct Tableau {
   /// Starts recording an undo log; every operation that changes the tableau runs inside one.
   mutating func beginTransaction() {
     undoLog.removeAll(keepingCapacity: true)
+    transaction &+= 1
+    if transaction == 0 {
+      for index in loggedIn.indices { loggedIn[index] = 0 }
+      transaction = 1
+    }
     recording = true
     savedSymbolCount = kinds.count
     savedValueScale = valueScale
@@ -448,16 +545,16 @@ struct Tableau {
       switch entry {
       case .row(let basic, let old):
         if let current = rows[Int(basic)] {
-          for cell in current.cells { columns[Int(cell.symbol)].remove(basic) }
+          for cell in current.cells { columnRemove(cell.symbol, basic) }
           rowCount -= 1
         }
         rows[Int(basic)] = old
         if let old {
-          for cell in old.cells { columns[Int(cell.symbol)].insert(basic) }
+          for cell in old.cells { columnInsert(cell.symbol, basic) }
           rowCount += 1
         }
       case .coefficient(let level, let symbol, let old):
-        levels[level].coefficients[symbol] = old == 0 ? nil : old
+        levels[level].setCoefficient(symbol, old)
       case .levelConstant(let level, let old):
         levels[level].constant = old
       case .levelInserted(let position):
@@ -473,6 +570,9 @@ struct Tableau {
       owners.removeLast(extra)
       rows.removeLast(extra)
       columns.removeLast(extra)
+      columnLive.removeLast(extra)
+      stamps.removeLast(extra)
+      loggedIn.removeLast(extra)
       variables.removeLast(extra)
       cachedValues.removeLast(extra)
       cachedEpochs.removeLast(extra)
@@ -510,10 +610,10 @@ struct Tableau {
   ///
   /// Only restricted rows that contain `entering` with a negative coefficient block it;
   /// the least ratio `constant / -coefficient` wins, ties going to the smallest id (Bland).
-  func primalLeavingRow(for entering: SymbolID) -> SymbolID? {
+  mutating func primalLeavingRow(for entering: SymbolID) -> SymbolID? {
     var best: SymbolID = -1
     var bestRatio = Double.infinity
-    for basic in columns[Int(entering)] {
+    for basic in liveColumn(entering) {
       guard kinds[Int(basic)].isRestricted, let row = rows[Int(basic)] else { continue }
       let coefficient = row.coefficient(of: entering)
       guard coefficient < 0 else { continue }
