@@ -92,9 +92,77 @@ extension Message {
     do {
       value = try JSONValue.parse(body)
     } catch {
-      return .failure(MessageDecodingFailure(id: nil, error: .parseError("invalid JSON: \(error.description)")))
+      // The answer carries the request's id when a shallow scan can still find it, so a
+      // client waiting for it is not left waiting; otherwise null, as JSON-RPC says.
+      return .failure(
+        MessageDecodingFailure(id: salvageID(from: body), error: .parseError("invalid JSON: \(error.description)")))
     }
     return decode(value)
+  }
+
+  /// The `id` member of a top-level object in text that is not valid JSON as a whole (bad
+  /// nesting, invalid UTF-8 elsewhere): an integer or a string of plain characters, found
+  /// without parsing the rest. Nil when there is no such member.
+  public static func salvageID(from body: [UInt8]) -> RequestID? {
+    var index = 0
+    func skipSpaces() {
+      while index < body.count, [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) { index += 1 }
+    }
+    /// Reads a string from the opening quote; nil when it has escapes or invalid UTF-8.
+    func readString() -> String? {
+      index += 1
+      let start = index
+      while index < body.count, body[index] != UInt8(ascii: "\"") {
+        if body[index] == UInt8(ascii: "\\") {
+          index += 2
+          continue
+        }
+        index += 1
+      }
+      guard index < body.count else { return nil }
+      let bytes = body[start..<index]
+      index += 1
+      guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+      return String(validating: bytes, as: UTF8.self)
+    }
+    skipSpaces()
+    guard index < body.count, body[index] == UInt8(ascii: "{") else { return nil }
+    index += 1
+    var depth = 1
+    var expectingKey = true
+    while index < body.count {
+      let byte = body[index]
+      if byte == UInt8(ascii: "\"") {
+        let isKey = depth == 1 && expectingKey
+        let text = readString()
+        guard isKey, text == "id" else { continue }
+        skipSpaces()
+        guard index < body.count, body[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipSpaces()
+        guard index < body.count else { return nil }
+        if body[index] == UInt8(ascii: "\"") { return readString().map { .string($0) } }
+        let start = index
+        while index < body.count, body[index] == UInt8(ascii: "-") || (body[index] >= 0x30 && body[index] <= 0x39) {
+          index += 1
+        }
+        if index < body.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(body[index]) {
+          return nil
+        }
+        guard let number = Int(String(decoding: body[start..<index], as: UTF8.self)) else { return nil }
+        return .int(number)
+      }
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: ","): if depth == 1 { expectingKey = true }
+      case UInt8(ascii: ":"): if depth == 1 { expectingKey = false }
+      default: break
+      }
+      if depth <= 0 { return nil }
+      index += 1
+    }
+    return nil
   }
 
   /// Reads a message from a parsed JSON value.
@@ -109,7 +177,9 @@ extension Message {
       .failure(MessageDecodingFailure(id: id, error: .invalidRequest(message)))
     }
     guard value["jsonrpc"]?.stringValue == "2.0" else { return invalid("'jsonrpc' must be \"2.0\"") }
-    if rawID != nil, id == nil { return invalid("'id' must be an integer or a string") }
+    // Only an error response may have a null id (the answer to a message whose id was unreadable).
+    let isNullResponseID = rawID?.isNull == true && value["method"] == nil && value["error"] != nil
+    if rawID != nil, id == nil, !isNullResponseID { return invalid("'id' must be an integer or a string") }
     if let rawMethod = value["method"] {
       guard let method = rawMethod.stringValue else { return invalid("'method' must be a string") }
       // `params: null` is read as no params: clients send it for `shutdown` and `exit`.

@@ -51,8 +51,8 @@ struct ClientCapabilities: Sendable {
 
 /// The server's settings, from `initializationOptions` and `workspace/configuration`.
 ///
-/// Unknown members are ignored and members of the wrong type keep their default, so a
-/// client's settings can never stop the server.
+/// Unknown members and members of the wrong type are ignored, and null resets a member to
+/// its default, so a client's settings can never stop the server.
 public struct ServerSettings: Sendable, Equatable {
   /// The canvas whose frames inlay hints show; nil for the file's first.
   public var primaryCanvas: String?
@@ -69,12 +69,16 @@ public struct ServerSettings: Sendable, Equatable {
   mutating func apply(_ value: JSONValue?) {
     guard var settings = value, settings.objectValue != nil else { return }
     if let inner = settings["plumb"], inner.objectValue != nil { settings = inner }
+    // null resets a setting to its default; a value of the wrong type leaves it as it is.
     if let canvas = settings["primaryCanvas"] {
-      primaryCanvas = canvas.stringValue
+      if canvas.isNull { primaryCanvas = nil } else if let text = canvas.stringValue { primaryCanvas = text }
     }
     if let direction = settings["primaryDirection"] {
-      let text = direction.stringValue
-      primaryDirection = text == "ltr" || text == "rtl" ? text : nil
+      if direction.isNull {
+        primaryDirection = nil
+      } else if let text = direction.stringValue, text == "ltr" || text == "rtl" {
+        primaryDirection = text
+      }
     }
     if let hints = settings["inlayHints"], hints.objectValue != nil {
       if let frames = hints["frames"]?.boolValue { showFrameHints = frames }

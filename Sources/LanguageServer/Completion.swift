@@ -59,9 +59,9 @@ enum CompletionAnalyzer {
     let trimmedBefore = before.reversed().drop { $0 == " " || $0 == "\t" }
     if trimmedBefore.first == "@" { return .priority }
     if before.allSatisfy({ $0 == " " || $0 == "\t" }) { return .statement }
-    if let first = words.first, viewKinds.contains(first), words.count >= 2,
-      !(words.count == 2 && !before.hasSuffix(" ") && !before.hasSuffix("\t"))
-    {
+    // After the kind and the name of a declaration (not while the name is being typed).
+    let endsWithSpace = linePrefix.hasSuffix(" ") || linePrefix.hasSuffix("\t")
+    if let first = words.first, viewKinds.contains(first), words.count >= 3 || (words.count == 2 && endsWithSpace) {
       return .property
     }
     if words.first == "direction" { return .direction }

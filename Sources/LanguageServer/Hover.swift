@@ -29,8 +29,10 @@ extension Server {
       text = constraintHover(constraints.constraints, in: snapshot)
     }
     guard let text, let range else { return .null }
+    // The text is written in Markdown; a client that shows plain text gets it without marks.
+    let value = client.markdownHover ? text : text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
     return .object([
-      ("contents", .object([("kind", client.markdownHover ? "markdown" : "plaintext"), ("value", .string(text))])),
+      ("contents", .object([("kind", client.markdownHover ? "markdown" : "plaintext"), ("value", .string(value))])),
       ("range", self.range(range, in: snapshot)),
     ])
   }

@@ -50,7 +50,7 @@ extension Server {
           ("position", position(anchor.offset, in: snapshot)), ("label", .string(label)), ("paddingLeft", true),
           (
             "tooltip",
-            .string("\(layout.places[place].canvas.name), \(layout.places[place].direction): frame relative to the superview")
+            .string("The frame relative to the superview in \(layout.places[place].description)")
           ),
         ]))
     }

@@ -63,7 +63,7 @@ final class Server {
   }
 
   /// Sends a request to the client; `handler` gets the answer.
-  func request(_ method: String, _ params: JSONValue, handler: @escaping (Result<JSONValue, ResponseError>) -> Void) {
+  func request(_ method: String, _ params: JSONValue?, handler: @escaping (Result<JSONValue, ResponseError>) -> Void) {
     let id = RequestID.string("plumb-\(nextOutgoingID)")
     nextOutgoingID += 1
     outgoing[id] = handler
@@ -270,7 +270,7 @@ final class Server {
 
   private func settingsChanged() {
     if client.inlayHintRefresh {
-      request("workspace/inlayHint/refresh", .null) { _ in }
+      request("workspace/inlayHint/refresh", Optional.none) { _ in }
     }
   }
 

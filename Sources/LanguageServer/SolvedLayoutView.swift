@@ -76,24 +76,30 @@ final class SolvedLayoutView {
   /// Lines describing a view's geometry in every place: its frame, its alignment rectangle
   /// when it differs, and how it is ambiguous.
   func viewDescription(_ name: String) -> [String] {
-    var lines: [String] = []
+    // Places where the view looks the same share a line.
+    var order: [String] = []
+    var placesByText: [String: [String]] = [:]
     for (index, solver) in layout.places.enumerated() {
       guard let view = solver.solvedView(name) else { continue }
-      let place = places[index]
-      var line = "\(place.description): frame `\(Self.describe(view.frame))`"
-      if view.alignment != view.frame { line += ", alignment rectangle `\(Self.describe(view.alignment))`" }
+      var text = "frame `\(Self.describe(view.frame))`"
+      if view.alignment != view.frame { text += ", alignment rectangle `\(Self.describe(view.alignment))`" }
       for finding in ambiguities(inPlace: index) where finding.view == name {
         let what = [finding.position ? "position" : nil, finding.size ? "size" : nil].compactMap { $0 }
-        line += "; **ambiguous** \(finding.axis == .horizontal ? "horizontal" : "vertical") \(what.joined(separator: " and "))"
-        line += ", could also be `\(Self.describe(finding.alternative))`"
+        text += "; **ambiguous** \(finding.axis == .horizontal ? "horizontal" : "vertical") \(what.joined(separator: " and "))"
+        text += ", could also be `\(Self.describe(finding.alternative))`"
         if let range = finding.sizeRange {
-          line += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
+          text += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
         }
       }
-      lines.append("- " + line)
+      if placesByText[text] == nil { order.append(text) }
+      placesByText[text, default: []].append(places[index].description)
     }
-    if layout.places.isEmpty { lines.append("not solved: the file has errors") }
-    return lines
+    if layout.places.isEmpty { return ["not solved: the file has errors"] }
+    return order.map { text in
+      let where_ = placesByText[text] ?? []
+      let label = where_.count == layout.places.count && order.count == 1 ? "in every layout" : where_.joined(separator: "; ")
+      return "- \(label): \(text)"
+    }
   }
 
   /// Lines saying whether a constraint holds in each place: satisfied, broken to resolve a

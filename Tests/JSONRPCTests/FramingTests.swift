@@ -1,0 +1,205 @@
+import JSONRPC
+import TestSupport
+import XCTest
+
+final class FramingTests: XCTestCase {
+  private func frame(_ body: String) -> [UInt8] {
+    Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+  }
+
+  private func bodies(_ events: [FrameEvent]) -> [String] {
+    events.compactMap { event in
+      if case .body(let bytes) = event { return String(decoding: bytes, as: UTF8.self) }
+      return nil
+    }
+  }
+
+  private func skips(_ events: [FrameEvent]) -> Int {
+    events.filter { if case .skipped = $0 { true } else { false } }.count
+  }
+
+  func testOneFrameAtOnce() {
+    var framer = MessageFramer()
+    XCTAssertEqual(bodies(framer.append(frame("{\"a\":1}"))), ["{\"a\":1}"])
+    XCTAssertTrue(framer.isIdle)
+  }
+
+  func testEveryByteSeparately() {
+    // Headers and bodies split at every possible point, across several frames.
+    let stream = frame("{\"a\":1}") + frame("[\"é😀\"]") + frame("{}")
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    for byte in stream { events += framer.append([byte]) }
+    XCTAssertEqual(bodies(events), ["{\"a\":1}", "[\"é😀\"]", "{}"])
+    XCTAssertEqual(skips(events), 0)
+  }
+
+  func testRandomSplits() {
+    let messages = (0..<20).map { "{\"n\":\($0),\"pad\":\"\(String(repeating: "x", count: $0 * 7))\"}" }
+    let stream = messages.flatMap(frame)
+    withEverySeed(0..<50) { random, seed in
+      var framer = MessageFramer()
+      var events: [FrameEvent] = []
+      var offset = 0
+      while offset < stream.count {
+        let length = Int.random(in: 1...40, using: &random)
+        let end = min(stream.count, offset + length)
+        events += framer.append(stream[offset..<end])
+        offset = end
+      }
+      XCTAssertEqual(bodies(events), messages, "seed \(seed)")
+    }
+  }
+
+  func testHeaderNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
+    var framer = MessageFramer()
+    let bytes = Array("content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}".utf8)
+    XCTAssertEqual(bodies(framer.append(bytes)), ["{}"])
+    XCTAssertEqual(bodies(framer.append(Array("CONTENT-LENGTH:2\r\n\r\n[]".utf8))), ["[]"])
+  }
+
+  func testMissingOrBadLengthIsSkippedAndReadingGoesOn() {
+    var framer = MessageFramer()
+    var events = framer.append(Array("Content-Type: text\r\n\r\n".utf8))
+    events += framer.append(Array("Content-Length: abc\r\n\r\n".utf8))
+    events += framer.append(Array("Content-Length: -5\r\n\r\n".utf8))
+    events += framer.append(Array("Content-Length: 99999999999999999999999\r\n\r\n".utf8))
+    events += framer.append(frame("{\"ok\":true}"))
+    XCTAssertEqual(skips(events), 4)
+    XCTAssertEqual(bodies(events), ["{\"ok\":true}"])
+  }
+
+  func testOversizedBodyIsSkippedWithoutBuffering() {
+    var framer = MessageFramer(maximumBodyLength: 10)
+    var events = framer.append(Array("Content-Length: 1000\r\n\r\n".utf8))
+    for _ in 0..<10 { events += framer.append([UInt8](repeating: 0x41, count: 100)) }
+    events += framer.append(frame("{}"))
+    XCTAssertEqual(skips(events), 1)
+    XCTAssertEqual(bodies(events), ["{}"])
+  }
+
+  func testEndlessHeaderIsDropped() {
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    for _ in 0..<100 { events += framer.append([UInt8](repeating: 0x7A, count: 1000)) }
+    XCTAssertGreaterThan(skips(events), 0)
+    events = framer.append(Array("\r\n\r\n".utf8) + frame("{}"))
+    XCTAssertEqual(bodies(events), ["{}"])
+  }
+
+  func testZeroLengthGivesAnEmptyBody() {
+    var framer = MessageFramer()
+    XCTAssertEqual(framer.append(Array("Content-Length: 0\r\n\r\n".utf8)), [.body([])])
+  }
+
+  func testPartialMessageIsNotIdle() {
+    var framer = MessageFramer()
+    _ = framer.append(Array("Content-Length: 10\r\n\r\n{\"a\"".utf8))
+    XCTAssertFalse(framer.isIdle)
+  }
+
+  func testReaderReportsEveryKindOfEvent() {
+    let pipe = BytePipe()
+    pipe.write(frame("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}"))
+    pipe.write(Array("Content-Length: 2\r\n\r\n{]".utf8))
+    pipe.write(Array("Bogus: 1\r\n\r\n".utf8))
+    pipe.write(Array("Content-Length: 50\r\n\r\n{".utf8))
+    pipe.close()
+    let reader = MessageReader(source: pipe)
+    reader.chunkSize = 3
+    XCTAssertEqual(reader.next(), .message(.notification(method: "x", params: nil)))
+    guard case .invalid(let failure) = reader.next() else { return XCTFail("expected an invalid message") }
+    XCTAssertEqual(failure.error.code, ErrorCode.parseError)
+    XCTAssertNil(failure.id)
+    guard case .skipped = reader.next() else { return XCTFail("expected a skipped header") }
+    guard case .skipped = reader.next() else { return XCTFail("expected the incomplete message") }
+    XCTAssertEqual(reader.next(), .endOfInput)
+    XCTAssertEqual(reader.next(), .endOfInput)
+  }
+
+  func testWriterFramesWholeMessages() {
+    let pipe = BytePipe()
+    let writer = MessageWriter(sink: pipe)
+    writer.send(.response(id: .int(1), result: .success(.null)))
+    let text = String(decoding: pipe.takeAll(), as: UTF8.self)
+    XCTAssertEqual(text, "Content-Length: 38\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}")
+  }
+}
+
+final class MessageTests: XCTestCase {
+  private func decode(_ text: String) -> Result<Message, MessageDecodingFailure> {
+    Message.decode(Array(text.utf8))
+  }
+
+  func testRoundTrips() throws {
+    let messages: [Message] = [
+      .request(id: .int(7), method: "textDocument/hover", params: .object([("a", 1)])),
+      .request(id: .string("x-1"), method: "shutdown", params: nil),
+      .notification(method: "exit", params: nil),
+      .notification(method: "$/cancelRequest", params: .object([("id", 3)])),
+      .response(id: .int(1), result: .success(.array([1, "two", nil]))),
+      .response(id: .string("a"), result: .failure(ResponseError(code: -32601, message: "no", data: .bool(true)))),
+      .response(id: nil, result: .failure(.parseError("bad"))),
+    ]
+    for message in messages {
+      let text = message.json.compactText
+      XCTAssertEqual(try decode(text).get(), message, text)
+    }
+  }
+
+  func testIdsAreIntegersOrStrings() {
+    for text in [
+      #"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#, #"{"jsonrpc":"2.0","id":true,"method":"m"}"#,
+      #"{"jsonrpc":"2.0","id":[1],"method":"m"}"#, #"{"jsonrpc":"2.0","id":null,"method":"m"}"#,
+    ] {
+      guard case .failure(let failure) = decode(text) else { return XCTFail(text) }
+      XCTAssertEqual(failure.error.code, ErrorCode.invalidRequest, text)
+      XCTAssertNil(failure.id)
+      XCTAssertTrue(failure.shouldRespond)
+    }
+  }
+
+  func testMalformedNotificationIsNotAnswered() {
+    guard case .failure(let failure) = decode(#"{"jsonrpc":"2.0","method":"m","params":3}"#) else { return XCTFail() }
+    XCTAssertFalse(failure.shouldRespond)
+    guard case .failure(let request) = decode(#"{"jsonrpc":"2.0","id":4,"method":"m","params":3}"#) else {
+      return XCTFail()
+    }
+    XCTAssertEqual(request.id, .int(4))
+    XCTAssertEqual(request.error.code, ErrorCode.invalidParams)
+  }
+
+  func testNullParamsAreNoParams() throws {
+    XCTAssertEqual(
+      try decode(#"{"jsonrpc":"2.0","id":1,"method":"shutdown","params":null}"#).get(),
+      .request(id: .int(1), method: "shutdown", params: nil))
+  }
+
+  func testInvalidJSONAndUTF8() {
+    for bytes: [UInt8] in [[], Array("{".utf8), [0xFF, 0xFE], Array("{\"a\":\"".utf8) + [0xC3] + Array("\"}".utf8)] {
+      guard case .failure(let failure) = Message.decode(bytes) else { return XCTFail("\(bytes)") }
+      XCTAssertEqual(failure.error.code, ErrorCode.parseError)
+    }
+  }
+
+  func testDeepNestingIsAnErrorNotACrash() {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    guard case .failure(let failure) = decode(deep) else { return XCTFail() }
+    XCTAssertEqual(failure.error.code, ErrorCode.parseError)
+  }
+}
+
+final class SalvagedIDTests: XCTestCase {
+  func testIDOfInvalidJSONIsFoundWhenItCanBe() {
+    func id(_ text: String) -> RequestID? { Message.salvageID(from: Array(text.utf8)) }
+    XCTAssertEqual(id(#"{"jsonrpc":"2.0","id":12,"params":[[[["#), .int(12))
+    XCTAssertEqual(id(#" { "params": {"id": 5}, "id" : "abc", "x": ["#), .string("abc"))
+    XCTAssertEqual(id(#"{"method":"m","params":{"text":"\"id\":3"},"id":-4,"#), .int(-4))
+    XCTAssertNil(id(#"{"params":{"id":5}"#))
+    XCTAssertNil(id(#"[{"id":5}]"#))
+    XCTAssertNil(id(#"{"id":1.5"#))
+    XCTAssertNil(id(#"{"id":"#))
+    XCTAssertNil(id(""))
+    XCTAssertEqual(Message.salvageID(from: Array(#"{"id":7,"x":""#.utf8) + [0xFF]), .int(7))
+  }
+}

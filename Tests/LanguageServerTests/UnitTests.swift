@@ -1,0 +1,208 @@
+import Foundation
+import JSONRPC
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import LanguageServer
+
+final class LineTableTests: XCTestCase {
+  func testColumnsInBothEncodings() {
+    // "a😀日\tb": a=1 byte, 😀=4 bytes/2 units, 日=3 bytes/1 unit, tab=1.
+    let table = LineTable(Array("x\r\na😀日\tb\rlast".utf8))
+    XCTAssertEqual(table.lineCount, 3)
+    let b = 2 + 1 + 1 + 4 + 3 + 1  // offset of "b"
+    XCTAssertEqual(table.position(of: b, encoding: .utf16), ProtocolPosition(line: 1, character: 5))
+    XCTAssertEqual(table.position(of: b, encoding: .utf8), ProtocolPosition(line: 1, character: 9))
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 1, character: 5), encoding: .utf16), b)
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 1, character: 9), encoding: .utf8), b)
+    // Inside the emoji: its start.
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 1, character: 2), encoding: .utf16), 4)
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 1, character: 3), encoding: .utf8), 4)
+    // Past the end of a line: before its CRLF; past the last line: the end.
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 0, character: 50), encoding: .utf16), 1)
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 9, character: 0), encoding: .utf16), table.bytes.count)
+    // The lone CR ends line 1.
+    XCTAssertEqual(table.position(of: b + 2, encoding: .utf16), ProtocolPosition(line: 2, character: 0))
+    // An offset between CR and LF belongs to the end of the line.
+    XCTAssertEqual(table.position(of: 2, encoding: .utf16), ProtocolPosition(line: 0, character: 1))
+  }
+
+  func testAgreesWithLineIndexWithoutLoneCarriageReturns() {
+    let texts = ["", "\n", "a\r\nb\n", "é😀\n日本\r\n\tz", String(decoding: [0x61, 0xFF, 0xC3, 0x0A, 0xF0, 0x9F], as: UTF8.self)]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let table = LineTable(bytes)
+      let index = LineIndex(bytes)
+      XCTAssertEqual(table.lineCount, index.lineCount)
+      for offset in 0...bytes.count {
+        let position = table.position(of: offset, encoding: .utf16)
+        let expected = index.utf16Position(of: offset)
+        XCTAssertEqual(position.line, expected.line, "\(text.debugDescription) @\(offset)")
+        XCTAssertEqual(position.character, expected.column, "\(text.debugDescription) @\(offset)")
+      }
+    }
+  }
+
+  func testInvalidUTF8CountsOneUnitPerByte() {
+    let table = LineTable([0x61, 0xFF, 0xFE, 0x62])
+    XCTAssertEqual(table.position(of: 3, encoding: .utf16).character, 3)
+    XCTAssertEqual(table.offset(of: ProtocolPosition(line: 0, character: 2), encoding: .utf16), 2)
+  }
+
+  func testRandomPositionsRoundTrip() {
+    let pieces = ["a", "😀", "日", "\t", "\r\n", "\n", "\r", "é", " "]
+    withEverySeed(0..<30) { random, seed in
+      let text = (0..<80).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+      let table = LineTable(Array(text.utf8))
+      for encoding in [PositionEncoding.utf8, .utf16] {
+        for line in 0..<table.lineCount {
+          let content = table.contentRange(ofLine: line)
+          for column in 0...(content.length + 2) {
+            let offset = table.offset(of: ProtocolPosition(line: line, character: column), encoding: encoding)
+            XCTAssertTrue(offset >= content.start && offset <= content.end, "seed \(seed)")
+            let back = table.position(of: offset, encoding: encoding)
+            XCTAssertEqual(back.line, line, "seed \(seed)")
+            XCTAssertLessThanOrEqual(back.character, column, "seed \(seed)")
+            XCTAssertEqual(table.offset(of: back, encoding: encoding), offset, "seed \(seed)")
+          }
+        }
+      }
+    }
+  }
+}
+
+final class FormatterTests: XCTestCase {
+  /// The constraints a text lowers to, without their ranges: what formatting must keep.
+  private func meaning(_ bytes: [UInt8], _ kind: FileKind) -> [String] {
+    let document = LayoutDocument(bytes: bytes, kind: kind)
+    return document.model.constraints.map(\.description) + document.diagnostics.map { "\($0.code): \($0.message)" }
+  }
+
+  func testReindentsAndTrims() {
+    let text = "view A {   \n\t\tview B {\n view C\n   }\n      A.width == 10  \n  \n}\r\nH:|[A]|\t\n"
+    let formatted = String(decoding: LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout), as: UTF8.self)
+    XCTAssertEqual(formatted, "view A {\n  view B {\n    view C\n  }\n  A.width == 10\n\n}\r\nH:|[A]|\n")
+  }
+
+  func testSyntaxErrorsOnlyTrim() {
+    let text = "view A {  \n      A.width == == 3   \n}\n"
+    let formatted = String(decoding: LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout), as: UTF8.self)
+    XCTAssertEqual(formatted, "view A {\n      A.width == == 3\n}\n")
+  }
+
+  /// Every example and fixture: formatting twice changes nothing more, and keeps the meaning.
+  func testIdempotentAndMeaningPreservingOnEveryFixture() throws {
+    var files = fixtureFiles(in: packageRoot().appendingPathComponent("Examples"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("syntax"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
+    XCTAssertGreaterThan(files.count, 10)
+    for file in files {
+      let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
+      let bytes = [UInt8](try Data(contentsOf: file))
+      // Indent every line oddly first, so there is something to undo.
+      var messy: [UInt8] = []
+      for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        if index > 0 { messy.append(0x0A) }
+        messy += [UInt8](repeating: index % 2 == 0 ? 0x20 : 0x09, count: index % 3) + line
+        if index % 4 == 0 { messy += [0x20, 0x20] }
+      }
+      let once = LayoutFormatter.format(bytes: messy, kind: kind)
+      let twice = LayoutFormatter.format(bytes: once, kind: kind)
+      XCTAssertEqual(once, twice, "\(file.lastPathComponent): not idempotent")
+      XCTAssertEqual(meaning(once, kind), meaning(bytes, kind), "\(file.lastPathComponent): meaning changed")
+    }
+  }
+}
+
+final class CompletionContextTests: XCTestCase {
+  func testContexts() {
+    let cases: [(String, FileKind, CompletionContext)] = [
+      ("", .layout, .statement),
+      ("  ", .layout, .statement),
+      ("  Title.", .layout, .attribute(allowGuide: true)),
+      ("A.top == super.safeArea.", .layout, .attribute(allowGuide: false)),
+      ("A.top == super.to", .layout, .attribute(allowGuide: true)),
+      ("A.width == 10 @", .layout, .priority),
+      ("A.width == 10 @hi", .layout, .priority),
+      ("H:|[", .layout, .formatView),
+      ("H:|[Ti", .layout, .formatView),
+      ("H:|-(", .layout, .formatPredicate),
+      ("H:|[a(>=", .layout, .formatPredicate),
+      ("H:|[a]-", .layout, .formatPredicate),
+      ("H:|[a]-[b] ", .layout, .formatOption),
+      ("\"H:|[a]-[b]\" .align", .layout, .formatOption),
+      ("[a]-[", .vfl, .formatView),
+      ("label Title ", .layout, .property),
+      ("label Title intrinsic 10x10 h", .layout, .property),
+      ("label Titl", .layout, .expression),
+      ("direction ", .layout, .direction),
+      ("A.width == ", .layout, .expression),
+    ]
+    for (prefix, kind, expected) in cases {
+      XCTAssertEqual(CompletionAnalyzer.context(linePrefix: prefix, kind: kind), expected, prefix)
+    }
+  }
+}
+
+final class SemanticTokenTests: XCTestCase {
+  func testTokensOfALine() throws {
+    let server = InProcessServer()
+    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
+    server.send(
+      try JSONValue.parse(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.layout","languageId":"layout","version":1,"text":"metric m = 2 # 😀 note\nview A\nw: A.width == m @high\nH:|-m-[A]\n"}}}"#
+      ))
+    let answer = server.send(
+      try JSONValue.parse(
+        #"{"jsonrpc":"2.0","id":2,"method":"textDocument/semanticTokens/full","params":{"textDocument":{"uri":"file:///t.layout"}}}"#
+      ))
+    let data = try XCTUnwrap(answer.first?["result"]?["data"]?.arrayValue).compactMap(\.intValue)
+    XCTAssertEqual(data.count % 5, 0)
+    // Decode to (line, column, length, type, modifiers).
+    var tokens: [[Int]] = []
+    var line = 0
+    var column = 0
+    for index in stride(from: 0, to: data.count, by: 5) {
+      line += data[index]
+      column = data[index] == 0 ? column + data[index + 1] : data[index + 1]
+      tokens.append([line, column, data[index + 2], data[index + 3], data[index + 4]])
+    }
+    let keyword = SemanticTokenType.keyword.rawValue
+    let variable = SemanticTokenType.variable.rawValue
+    let property = SemanticTokenType.property.rawValue
+    let number = SemanticTokenType.number.rawValue
+    let declaration = SemanticTokenModifier.declaration.bit
+    let readonly = SemanticTokenModifier.readonly.bit
+    XCTAssertEqual(
+      tokens,
+      [
+        [0, 0, 6, keyword, 0], [0, 7, 1, variable, declaration | readonly], [0, 11, 1, number, 0],
+        [0, 13, 9, SemanticTokenType.comment.rawValue, 0],  // "# 😀 note" is 9 UTF-16 units
+        [1, 0, 4, keyword, 0], [1, 5, 1, variable, declaration],
+        [2, 0, 1, SemanticTokenType.label.rawValue, 0], [2, 3, 1, variable, 0], [2, 5, 5, property, 0],
+        [2, 11, 2, SemanticTokenType.operator.rawValue, 0], [2, 14, 1, variable, readonly],
+        [2, 17, 4, SemanticTokenType.enumMember.rawValue, 0],
+        [3, 0, 2, keyword, 0], [3, 4, 1, variable, readonly], [3, 7, 1, variable, 0],
+      ])
+  }
+}
+
+final class HygieneTests: XCTestCase {
+  /// stdout belongs to the protocol: the server's sources never print.
+  func testNoPrintInServerSources() throws {
+    for directory in ["Sources/LanguageServer", "Sources/JSONRPC"] {
+      let url = packageRoot().appendingPathComponent(directory)
+      for file in fixtureFiles(in: url, extensions: ["swift"]) {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+          XCTAssertFalse(code.contains("print("), "\(file.lastPathComponent):\(number + 1) prints")
+          XCTAssertFalse(code.contains("try!"), "\(file.lastPathComponent):\(number + 1) uses try!")
+          XCTAssertFalse(code.contains("fatalError("), "\(file.lastPathComponent):\(number + 1) uses fatalError")
+        }
+      }
+    }
+  }
+}
