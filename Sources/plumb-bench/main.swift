@@ -104,6 +104,13 @@ func runSolverBenchmark(_ arguments: [String]) {
     let finalWidth: Double = edits % 2 == 1 ? 800 : 1200
     maximumError = max(maximumError, workload.maximumError(width: finalWidth))
     if printsStatistics {
+      let variables = workload.allVariables
+      var ambiguousCount = 0
+      let ambiguityTime = milliseconds {
+        ambiguousCount = workload.solver.ambiguousVariables(among: variables).count
+      }
+      FileHandle.standardError.write(
+        Data("ambiguousVariables over \(variables.count) variables: \(ambiguousCount) in \(jsonNumber(ambiguityTime)) ms\n".utf8))
       let statistics = workload.solver.statistics
       FileHandle.standardError.write(
         Data(
