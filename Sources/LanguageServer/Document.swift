@@ -15,10 +15,36 @@ struct AnalysisSnapshot {
   /// Every finding: the text's and, once solved, the layout's.
   let diagnostics: [Diagnostic]
   let layout: SolvedLayoutView?
+  /// What features derive from the snapshot, computed once when first asked for.
+  let cache = SnapshotCache()
 
   var bytes: [UInt8] { document.bytes }
   var syntax: LayoutFile { document.syntax }
   var model: LayoutModel { document.model }
+}
+
+/// Data derived from one snapshot, shared by the requests about it.
+final class SnapshotCache {
+  var names: NameIndex?
+  var tokens: [SemanticToken]?
+}
+
+extension AnalysisSnapshot {
+  /// Every view and metric name in the document, found once per snapshot.
+  var names: NameIndex {
+    if let cached = cache.names { return cached }
+    let built = NameIndex(self)
+    cache.names = built
+    return built
+  }
+
+  /// The semantic tokens of the document, found once per snapshot.
+  var semanticTokens: [SemanticToken] {
+    if let cached = cache.tokens { return cached }
+    let built = SemanticTokenizer.tokens(self)
+    cache.tokens = built
+    return built
+  }
 }
 
 /// The analysis that follows one open document through its edits.

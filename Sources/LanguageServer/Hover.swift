@@ -8,7 +8,7 @@ extension Server {
   func hover(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
-    let index = NameIndex(snapshot)
+    let index = snapshot.names
     var text: String?
     var range: SourceRange?
     if let occurrence = index.occurrence(at: offset) {

@@ -42,6 +42,7 @@ public func runLanguageServer(input: ByteSource, output: ByteSink, log: @escapin
 
   let watchdog = ParentWatchdog(inbox: inbox)
 
+  var deferredFlushes = 0
   while true {
     let events = inbox.takeAll(wait: true)
     server.process(events)
@@ -51,8 +52,13 @@ public func runLanguageServer(input: ByteSource, output: ByteSink, log: @escapin
     }
     if let pid = server.parentProcessID { watchdog.watch(pid) }
     // More messages already waiting: handle them first, so that a burst of edits is
-    // analysed once; publish when the inbox is empty.
-    if inbox.isEmpty { server.flush() }
+    // analysed once; publish when the inbox is empty, or after a while of constant input.
+    if inbox.isEmpty || deferredFlushes >= 32 {
+      server.flush()
+      deferredFlushes = 0
+    } else {
+      deferredFlushes += 1
+    }
   }
 }
 

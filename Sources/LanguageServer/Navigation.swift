@@ -30,7 +30,7 @@ extension Server {
   func definition(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
-    let index = NameIndex(snapshot)
+    let index = snapshot.names
     if let reference = index.superReference(at: offset) {
       guard reference.view != LayoutModel.rootName,
         let range = declarationRange(of: .view, named: reference.view, in: snapshot, index: index)
@@ -48,7 +48,7 @@ extension Server {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
     let includeDeclaration = params.optional("context")?.optional("includeDeclaration")?.value.boolValue ?? true
-    let index = NameIndex(snapshot)
+    let index = snapshot.names
     guard let occurrence = index.occurrence(at: offset) else { return .null }
     let found = index.occurrences(of: occurrence.kind, named: occurrence.name)
       .filter { includeDeclaration || !$0.isDeclaration }
@@ -60,7 +60,7 @@ extension Server {
   func documentHighlight(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
-    let index = NameIndex(snapshot)
+    let index = snapshot.names
     guard let occurrence = index.occurrence(at: offset) else { return .null }
     return .array(
       index.occurrences(of: occurrence.kind, named: occurrence.name).map { found in
@@ -78,7 +78,7 @@ extension Server {
 
   /// A view or metric that the file declares (an unknown name has nothing to rename).
   private func renameTarget(at offset: Int, in snapshot: AnalysisSnapshot) -> NameOccurrence? {
-    guard let occurrence = NameIndex(snapshot).occurrence(at: offset) else { return nil }
+    guard let occurrence = snapshot.names.occurrence(at: offset) else { return nil }
     switch occurrence.kind {
     case .view: return snapshot.model.views[occurrence.name] != nil ? occurrence : nil
     case .metric: return snapshot.model.metrics[occurrence.name] != nil ? occurrence : nil
@@ -102,7 +102,7 @@ extension Server {
     if newName != occurrence.name, snapshot.model.views[newName] != nil || snapshot.model.metrics[newName] != nil {
       throw ResponseError.requestFailed("'\(newName)' is already the name of a \(snapshot.model.views[newName] != nil ? "view" : "metric")")
     }
-    let index = NameIndex(snapshot)
+    let index = snapshot.names
     let edits = index.occurrences(of: occurrence.kind, named: occurrence.name).map {
       TextEdit(range: $0.range, newText: newName)
     }

@@ -136,7 +136,7 @@ extension Server {
   /// `textDocument/semanticTokens/full`.
   func semanticTokens(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
-    return .object([("data", encode(SemanticTokenizer.tokens(snapshot), in: snapshot))])
+    return .object([("data", encode(snapshot.semanticTokens, in: snapshot))])
   }
 
   /// `textDocument/semanticTokens/range`.
@@ -145,7 +145,7 @@ extension Server {
     let requested = try params.required("range").range()
     let start = snapshot.lines.offset(of: requested.start, encoding: encoding)
     let end = snapshot.lines.offset(of: requested.end, encoding: encoding)
-    let tokens = SemanticTokenizer.tokens(snapshot).filter { $0.range.end > start && $0.range.start < end }
+    let tokens = snapshot.semanticTokens.filter { $0.range.end > start && $0.range.start < end }
     return .object([("data", encode(tokens, in: snapshot))])
   }
 
