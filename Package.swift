@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "JSONRPC"),
     .target(name: "LanguageServer", dependencies: ["JSONRPC", "LayoutAnalysis", "LayoutSyntax"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
-    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
+    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "LanguageServer"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis"]),
     // Golden files and seeded randomness shared by the test targets.

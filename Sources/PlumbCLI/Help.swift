@@ -1,6 +1,6 @@
 /// The help texts of the command line.
 enum Help {
-  static let commands = ["check", "frames", "constraints", "help"]
+  static let commands = ["check", "frames", "constraints", "lsp", "help"]
 
   static let overview = """
     plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
@@ -11,6 +11,7 @@ enum Help {
       check [PATH…]        check layout files and directories; print every diagnostic
       frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
+      lsp                  run the language server on standard input and output
       help [COMMAND]       show help for a command
 
     Options:
@@ -27,6 +28,7 @@ enum Help {
     case "check": check
     case "frames": frames
     case "constraints": constraints
+    case "lsp": lsp
     case "help": overview
     default: nil
     }
@@ -66,6 +68,19 @@ enum Help {
     Exit status: 0, or 1 when the file has errors (the frames are still printed: a
     statement with an error contributes no constraint), 2 for a usage error or a file that
     cannot be read.
+
+    """
+
+  static let lsp = """
+    Usage: plumb lsp
+
+    Runs the language server: JSON-RPC with Content-Length framing on standard input and
+    output, as every LSP client expects. Standard output carries only protocol messages;
+    logs go to standard error. Protocol/README.md lists what the server offers, its
+    settings and its custom requests.
+
+    Exit status: 0 after 'shutdown' and 'exit', 1 when the client exits or closes the
+    input without 'shutdown'.
 
     """
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import LanguageServer
 import LayoutAnalysis
 import LayoutSyntax
 
@@ -19,6 +20,12 @@ public enum Plumb {
       case "check":
         if rest.contains("--help") || rest.contains("-h") { return help("check", io) }
         return try CheckCommand.run(rest, io: io)
+      case "lsp":
+        if rest.contains("--help") || rest.contains("-h") { return help("lsp", io) }
+        if let unexpected = rest.first {
+          throw UsageError(message: "plumb lsp: unexpected argument '\(unexpected)' (see 'plumb help lsp')")
+        }
+        return runLanguageServerOnStandardStreams()
       case "frames":
         if rest.contains("--help") || rest.contains("-h") { return help("frames", io) }
         return try FramesCommand.run(rest, io: io)

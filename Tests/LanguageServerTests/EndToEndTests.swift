@@ -34,13 +34,9 @@ final class EndToEndTests: XCTestCase {
 
     client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":\#(getpid()),"capabilities":{}}}"#)
     guard let initialized = client.response(to: 1) else {
-      // FIXME: until the lead wires `plumb lsp` to `runLanguageServerOnStandardStreams()`,
-      // the command is unknown: the process exits 2 and says so. This branch records that
-      // state; once the command exists it is never taken.
       process.waitUntilExit()
       let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      XCTAssertEqual(process.terminationStatus, 2)
-      XCTAssertTrue(message.contains("unknown command 'lsp'"), message)
+      XCTFail("plumb lsp did not answer initialize (status \(process.terminationStatus)): \(message)")
       return
     }
     XCTAssertEqual(initialized["result"]?["capabilities"]?["positionEncoding"], "utf-16")
@@ -77,7 +73,6 @@ final class EndToEndTests: XCTestCase {
     try process.run()
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    // FIXME: 2 means `plumb lsp` is not wired yet (an unknown command); it must become 1.
-    XCTAssertTrue([1, 2].contains(process.terminationStatus), "status \(process.terminationStatus)")
+    XCTAssertEqual(process.terminationStatus, 1)
   }
 }
