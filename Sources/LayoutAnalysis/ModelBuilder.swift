@@ -188,7 +188,7 @@ struct ModelBuilder {
   }
 
   private func lowerFormat(_ statement: VisualFormatStatement, scope: String) -> ([LayoutConstraint], [Diagnostic]) {
-    var lowering = VisualFormatLowering(model: model, scope: scope)
+    var lowering = VisualFormatLowering(model: model, scope: scope, source: source)
     let constraints = lowering.lower(statement)
     return (constraints, lowering.diagnostics)
   }
@@ -217,8 +217,10 @@ struct ModelBuilder {
 
   private mutating func lowerExplicit(_ statement: ConstraintStatement, scope: String) -> LayoutConstraint? {
     var failed = false
-    let first = resolve(statement.first, scope: scope, failed: &failed)
-    let second = statement.second.map { resolve($0, scope: scope, failed: &failed) }
+    let first = resolve(statement.first, scope: scope, statementStart: statement.range.start, failed: &failed)
+    let second = statement.second.map {
+      resolve($0, scope: scope, statementStart: statement.range.start, failed: &failed)
+    }
     let multiplier = statement.multiplier.map { resolveNumber($0, failed: &failed) } ?? 1
     let constant = statement.constant.map { resolveNumber($0, failed: &failed) } ?? 0
     var priority = 1000.0
@@ -266,7 +268,9 @@ struct ModelBuilder {
     return SourceRange(start: start, end: min(end + 1, bytes.count))
   }
 
-  private mutating func resolve(_ reference: AttributeReference, scope: String, failed: inout Bool) -> ConstraintItem? {
+  private mutating func resolve(
+    _ reference: AttributeReference, scope: String, statementStart: Int, failed: inout Bool
+  ) -> ConstraintItem? {
     let written = reference.item.name
     let view: String
     if written.name == "super" {
@@ -274,7 +278,7 @@ struct ModelBuilder {
     } else if model.views[written.name] != nil {
       view = written.name
     } else {
-      diagnostics.append(unknownView(written))
+      diagnostics.append(unknownView(written, statementStart: statementStart))
       failed = true
       return nil
     }
@@ -294,7 +298,7 @@ struct ModelBuilder {
     return ConstraintItem(view: view, guide: guide, attribute: reference.attribute)
   }
 
-  func unknownView(_ name: Identifier) -> Diagnostic {
+  func unknownView(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
@@ -302,6 +306,7 @@ struct ModelBuilder {
       fixes.append(
         Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
     }
+    if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }
     return Diagnostic(
       code: "unknown-view", severity: .error,
       message: "'\(name.name)' is not a declared view\(hint)", range: name.range, fixes: fixes)
@@ -356,6 +361,22 @@ struct ModelBuilder {
     }
     return value
   }
+}
+
+/// The fix that declares a missing view on a line of its own just before the statement that
+/// uses it, with the statement's indentation, so it lands in the same view body.
+func declareViewFix(_ name: String, before statementStart: Int, in source: [UInt8]) -> Fix? {
+  guard name != "super", name != LayoutModel.rootName, statementStart <= source.count else { return nil }
+  var lineStart = min(max(statementStart, 0), source.count)
+  while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+  var indentEnd = lineStart
+  while indentEnd < source.count, source[indentEnd] == UInt8(ascii: " ") || source[indentEnd] == UInt8(ascii: "\t") {
+    indentEnd += 1
+  }
+  let indent = String(decoding: source[lineStart..<indentEnd], as: UTF8.self)
+  return Fix(
+    title: "Declare view '\(name)'",
+    edits: [TextEdit(range: SourceRange(at: lineStart), newText: "\(indent)view \(name)\n")])
 }
 
 /// UIKit's rule for priorities: greater than 0 and at most 1000 (required).

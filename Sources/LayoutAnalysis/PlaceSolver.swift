@@ -49,6 +49,10 @@ public struct SolvedView: Sendable, Hashable {
 /// What a constraint means to the solver, whatever text it came from: two constraints
 /// with equal keys lower to the same solver constraint, so an edit that keeps the key (a
 /// line moved, a comment added) needs no solver work.
+///
+/// Views are represented by the id of their signature (superview chain, margins, baseline:
+/// everything a view contributes to its attributes' expressions), so the key is a handful of
+/// numbers and hashes fast.
 struct ConstraintKey: Hashable {
   /// What a view contributes to the expressions of its attributes.
   struct ViewSignature: Hashable {
@@ -57,14 +61,17 @@ struct ConstraintKey: Hashable {
     var baseline: Double
   }
 
-  var first: ConstraintItem
+  var firstView: Int32
+  var firstAttribute: LayoutAttribute
+  var firstIsGuide: Bool
   var relation: LayoutSyntax.Relation
-  var second: ConstraintItem?
+  /// -1 for a constant constraint.
+  var secondView: Int32
+  var secondAttribute: LayoutAttribute?
+  var secondIsGuide: Bool
   var multiplier: Double
   var constant: Double
   var priority: Double
-  var firstView: ViewSignature?
-  var secondView: ViewSignature?
 }
 
 /// The layout solved in one place: a solver kept alive with every constraint of the file.
@@ -95,7 +102,8 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
-  private var indexOfTag: [Int: Int] = [:]
+  /// The position in `entries` of each tag (-1 for tags no longer in use).
+  private var indexOfTag: [Int32] = []
   private var nextTag = 0
   public private(set) var conflicts: [ConflictFinding] = []
   /// Set when the solver itself failed (budget or numerics); the results are then partial.
@@ -121,11 +129,15 @@ public final class PlaceSolver {
     system.engineConstraints() + model.constraints
   }
 
-  /// The signature of every view, computed once per model.
-  private var signatures: [String: ConstraintKey.ViewSignature] = [:]
+  /// Ids of every view signature seen so far; kept across updates so that a view whose
+  /// signature did not change keeps its id.
+  private var signatureIDs: [ConstraintKey.ViewSignature: Int32] = [:]
+  /// The signature id of every view of the current model.
+  private var viewSignatureIDs: [String: Int32] = [:]
 
   private func computeSignatures() {
-    signatures = [:]
+    viewSignatureIDs = [:]
+    viewSignatureIDs.reserveCapacity(model.viewOrder.count)
     for name in model.viewOrder {
       guard let node = model.views[name] else { continue }
       var chain: [String] = [name]
@@ -134,24 +146,35 @@ public final class PlaceSolver {
         chain.append(current)
         parent = model.views[current]?.superview
       }
-      signatures[name] = ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
+      let signature = ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
+      if let id = signatureIDs[signature] {
+        viewSignatureIDs[name] = id
+      } else {
+        let id = Int32(signatureIDs.count)
+        signatureIDs[signature] = id
+        viewSignatureIDs[name] = id
+      }
     }
   }
 
   private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
     ConstraintKey(
-      first: constraint.first, relation: constraint.relation, second: constraint.second,
-      multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority,
-      firstView: signatures[constraint.first.view], secondView: constraint.second.flatMap { signatures[$0.view] })
+      firstView: viewSignatureIDs[constraint.first.view] ?? -2, firstAttribute: constraint.first.attribute,
+      firstIsGuide: constraint.first.guide != nil, relation: constraint.relation,
+      secondView: constraint.second.map { viewSignatureIDs[$0.view] ?? -2 } ?? -1,
+      secondAttribute: constraint.second?.attribute, secondIsGuide: constraint.second?.guide != nil,
+      multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
   }
 
   /// Solves from nothing, in file order.
   private func rebuild() {
     solver = Solver()
     system = LayoutSystem(model: model, place: place)
+    cachedAmbiguities = nil
+    cachedViews = [:]
     computeSignatures()
     entries = []
-    indexOfTag = [:]
+    indexOfTag = []
     conflicts = []
     failure = nil
     for constraint in allConstraints() {
@@ -166,7 +189,17 @@ public final class PlaceSolver {
   }
 
   private func reindex() {
-    indexOfTag = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.tag, $0) })
+    indexOfTag = [Int32](repeating: -1, count: nextTag)
+    for (index, entry) in entries.enumerated() where entry.tag >= 0 && entry.tag < nextTag {
+      indexOfTag[entry.tag] = Int32(index)
+    }
+  }
+
+  /// The entry index of a solver constraint's tag, if it is still in use.
+  private func entryIndex(ofTag tag: Int) -> Int? {
+    guard tag >= 0, tag < indexOfTag.count else { return nil }
+    let index = Int(indexOfTag[tag])
+    return index >= 0 && index < entries.count && entries[index].tag == tag ? index : nil
   }
 
   /// Adds an entry's constraint. A conflict is recorded and the constraint broken when
@@ -183,7 +216,7 @@ public final class PlaceSolver {
       case .unsatisfiable(let conflict):
         guard allowConflict else { return false }
         let others = conflict.compactMap { member -> LayoutConstraint? in
-          guard let tag = member.tag, tag != entry.tag, let index = indexOfTag[tag] ?? pendingIndex(tag) else {
+          guard let tag = member.tag, tag != entry.tag, let index = entryIndex(ofTag: tag) ?? pendingIndex(tag) else {
             return nil
           }
           return entries[index].constraint
@@ -218,6 +251,8 @@ public final class PlaceSolver {
   public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil) -> Bool {
     if let newPlace { place = newPlace }
     model = newModel
+    cachedAmbiguities = nil
+    cachedViews = [:]
     let newSystem = LayoutSystem(model: newModel, place: place, reusing: system.variables)
     let hadConflicts = !conflicts.isEmpty || failure != nil
     system = newSystem
@@ -226,18 +261,31 @@ public final class PlaceSolver {
       return false
     }
     computeSignatures()
-    // Match every new constraint with an old one of the same key, in order.
-    var unmatched: [ConstraintKey: [Int]] = [:]
+    // Match every new constraint with an old one of the same key, in order: a multiset of
+    // old entries by key, kept as the first unmatched index of each key and a chain to the
+    // next old entry with the same key.
+    var firstUnmatched: [ConstraintKey: Int] = [:]
+    firstUnmatched.reserveCapacity(entries.count)
+    var nextWithSameKey = [Int](repeating: -1, count: entries.count)
+    var lastWithKey: [ConstraintKey: Int] = [:]
     for (index, entry) in entries.enumerated() {
-      unmatched[entry.key, default: []].append(index)
+      if let last = lastWithKey.updateValue(index, forKey: entry.key) {
+        nextWithSameKey[last] = index
+      } else {
+        firstUnmatched[entry.key] = index
+      }
     }
+    lastWithKey = [:]
+    var matched = [Bool](repeating: false, count: entries.count)
     var newEntries: [Entry] = []
+    newEntries.reserveCapacity(entries.count)
     var toAdd: [Int] = []
     for constraint in allConstraints() {
       let constraintKey = key(constraint)
-      if var candidates = unmatched[constraintKey], !candidates.isEmpty {
-        let index = candidates.removeFirst()
-        unmatched[constraintKey] = candidates
+      if let index = firstUnmatched[constraintKey] {
+        let next = nextWithSameKey[index]
+        if next >= 0 { firstUnmatched[constraintKey] = next } else { firstUnmatched[constraintKey] = nil }
+        matched[index] = true
         var entry = entries[index]
         entry.constraint = constraint
         newEntries.append(entry)
@@ -248,7 +296,7 @@ public final class PlaceSolver {
         nextTag += 1
       }
     }
-    let removed = unmatched.values.flatMap { $0 }.sorted()
+    let removed = matched.indices.filter { !matched[$0] }
     for index in removed {
       guard let constraint = entries[index].solverConstraint else { continue }
       if (try? solver.remove(constraint)) == nil {
@@ -280,8 +328,14 @@ public final class PlaceSolver {
 
   /// A view's geometry, or nil for an unknown view.
   public func solvedView(_ name: String) -> SolvedView? {
-    solvedView(name, reading: value)
+    if let cached = cachedViews[name] { return cached }
+    let view = solvedView(name, reading: value)
+    cachedViews[name] = view
+    return view
   }
+
+  /// The views read from the current solution so far; cleared by every change.
+  private var cachedViews: [String: SolvedView] = [:]
 
   /// A view's geometry with variables read by `read` (the current solution, or an alternative).
   func solvedView(_ name: String, reading read: (Variable) -> Double) -> SolvedView? {
@@ -322,6 +376,16 @@ public final class PlaceSolver {
   /// constraints also allow. The cheap structural test runs on all variables at once; the
   /// exact ranges are computed only for the views it flags.
   public func ambiguities() -> [AmbiguityFinding] {
+    if let cachedAmbiguities { return cachedAmbiguities }
+    let findings = computeAmbiguities()
+    cachedAmbiguities = findings
+    return findings
+  }
+
+  /// The answer of `ambiguities()` for the current solution; cleared by every change.
+  private var cachedAmbiguities: [AmbiguityFinding]?
+
+  private func computeAmbiguities() -> [AmbiguityFinding] {
     var candidates: [Variable] = []
     for name in model.viewOrder where name != LayoutModel.rootName {
       guard let vars = system.variables[name] else { continue }
@@ -375,7 +439,7 @@ public final class PlaceSolver {
   public func unsatisfied() -> [(constraint: LayoutConstraint, error: Double)] {
     var result: [(LayoutConstraint, Double)] = []
     for entry in solver.unsatisfiedConstraints() {
-      guard let tag = entry.constraint.tag, let index = indexOfTag[tag], !entries[index].isBroken else { continue }
+      guard let tag = entry.constraint.tag, let index = entryIndex(ofTag: tag), !entries[index].isBroken else { continue }
       result.append((entries[index].constraint, entry.error))
     }
     return result

@@ -42,9 +42,13 @@ struct VisualFormatLowering {
   private let scope: String
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(model: LayoutModel, scope: String) {
+  /// The file's text, for fixes that insert lines.
+  private let source: [UInt8]
+
+  init(model: LayoutModel, scope: String, source: [UInt8]) {
     self.model = model
     self.scope = scope
+    self.source = source
   }
 
   /// An end of a connection: the superview (`|`) or a view of the format.
@@ -65,7 +69,7 @@ struct VisualFormatLowering {
       if model.views[view.name.name] != nil, view.name.name != LayoutModel.rootName {
         names.append(view.name.name)
       } else {
-        diagnostics.append(unknownViewInFormat(view.name))
+        diagnostics.append(unknownViewInFormat(view.name, statementStart: statement.range.start))
         names.append(view.name.name)
       }
     }
@@ -206,13 +210,17 @@ struct VisualFormatLowering {
 
   // MARK: - Names
 
-  private func unknownViewInFormat(_ name: Identifier) -> Diagnostic {
+  private func unknownViewInFormat(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
     if let match = Suggestions.closest(to: name.name, among: candidates) {
       fixes.append(
         Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    }
+    // In a `.vfl` file views declare themselves; there is nothing to declare.
+    if model.kind == .layout, let declare = declareViewFix(name.name, before: statementStart, in: source) {
+      fixes.append(declare)
     }
     return Diagnostic(
       code: "unknown-view", severity: .error,

@@ -64,3 +64,51 @@ enum CheckBenchmark {
       + "\"total_ms\":\(milliseconds(median(totalTimes))),\"runs\":\(max(runs, 1)),\"findings\":\(findings)}"
   }
 }
+
+/// `plumb-bench live --views N [--edits K]`: what the language server does on a keystroke.
+/// One view's height in the middle of the generated layout is edited back and forth; each
+/// edit re-parses the text and brings a `LiveLayout` up to date, which is compared with
+/// solving the same text from scratch.
+enum LiveBenchmark {
+  static func run(views: Int, edits: Int) -> String {
+    let original = CheckBenchmark.generate(views: views)
+    let target = "[v\(views / 2)(44)]"
+    let edited = original.replacingOccurrences(of: target, with: "[v\(views / 2)(45)]")
+    let live = LiveLayout()
+    _ = live.update(LayoutDocument(bytes: Array(original.utf8), kind: .layout))
+    var updateTimes: [Double] = []
+    var parseTimes: [Double] = []
+    var rebuildTimes: [Double] = []
+    var findings = 0
+    var incremental = true
+    for edit in 0..<max(edits, 1) {
+      let text = Array((edit % 2 == 0 ? edited : original).utf8)
+      let start = DispatchTime.now().uptimeNanoseconds
+      let document = LayoutDocument(bytes: text, kind: .layout)
+      let parsed = DispatchTime.now().uptimeNanoseconds
+      let layout = live.update(document)
+      let end = DispatchTime.now().uptimeNanoseconds
+      updateTimes.append(Double(end - start) / 1e6)
+      parseTimes.append(Double(parsed - start) / 1e6)
+      findings = layout.diagnostics.count
+      incremental = incremental && layout.places.allSatisfy { !$0.lastUpdate.rebuilt }
+      if edit < 5 {
+        let rebuildStart = DispatchTime.now().uptimeNanoseconds
+        _ = SolvedLayout(document: LayoutDocument(bytes: text, kind: .layout), solveWithErrors: true)
+        rebuildTimes.append(Double(DispatchTime.now().uptimeNanoseconds - rebuildStart) / 1e6)
+      }
+    }
+    func percentile(_ values: [Double], _ fraction: Double) -> Double {
+      let sorted = values.sorted()
+      guard !sorted.isEmpty else { return 0 }
+      return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
+    }
+    let median = percentile(updateTimes, 0.5)
+    let rebuild = percentile(rebuildTimes, 0.5)
+    func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    return "{\"views\":\(views),\"edits\":\(updateTimes.count),\"update_ms_p50\":\(milliseconds(median)),"
+      + "\"parse_lower_ms_p50\":\(milliseconds(percentile(parseTimes, 0.5))),"
+      + "\"update_ms_p95\":\(milliseconds(percentile(updateTimes, 0.95))),\"rebuild_ms_p50\":\(milliseconds(rebuild)),"
+      + "\"speedup\":\(milliseconds(median > 0 ? rebuild / median : 0)),\"incremental\":\(incremental),\"findings\":\(findings)}"
+  }
+}

@@ -131,7 +131,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K]")
 }
 switch command {
 case "solver":
@@ -150,6 +150,20 @@ case "check":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(CheckBenchmark.run(views: views, runs: runs))
+case "live":
+  var views = 1000
+  var edits = 50
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--views": views = Int(rest[1]) ?? views
+    case "--edits": edits = Int(rest[1]) ?? edits
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(LiveBenchmark.run(views: views, edits: edits))
 default:
   fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
 }
