@@ -302,9 +302,8 @@ struct ModelBuilder {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
-    if let match = Suggestions.closest(to: name.name, among: candidates) {
-      fixes.append(
-        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
+      fixes.append(rename)
     }
     if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }
     return Diagnostic(
@@ -330,9 +329,8 @@ struct ModelBuilder {
     let candidates = model.metrics.keys.sorted()
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
-    if let match = Suggestions.closest(to: name.name, among: candidates) {
-      fixes.append(
-        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
+      fixes.append(rename)
     }
     return Diagnostic(
       code: "unknown-metric", severity: .error,

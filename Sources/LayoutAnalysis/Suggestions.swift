@@ -1,5 +1,13 @@
+import LayoutSyntax
+
 /// "Did you mean …" for near-miss names.
 public enum Suggestions {
+  /// The preferred fix that replaces a misspelt name by the closest candidate, if any is close.
+  static func renameFix(for name: String, at range: SourceRange, among candidates: [String]) -> Fix? {
+    guard let match = closest(to: name, among: candidates) else { return nil }
+    return Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: range, newText: match)], isPreferred: true)
+  }
+
   /// The candidate closest to `name`, if it is close enough to be a likely typo.
   ///
   /// Close enough means an edit distance (insertions, deletions, substitutions and

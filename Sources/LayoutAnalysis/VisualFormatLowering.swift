@@ -140,12 +140,9 @@ struct VisualFormatLowering {
     var directionOption: Identifier?
     for written in statement.options {
       guard let option = VisualFormatOption(rawValue: written.name) else {
-        let hint = Suggestions.hint(for: written.name, among: VisualFormatOption.allCases.map(\.rawValue))
-        var fixes: [Fix] = []
-        if let match = Suggestions.closest(to: written.name, among: VisualFormatOption.allCases.map(\.rawValue)) {
-          fixes.append(
-            Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: written.range, newText: match)], isPreferred: true))
-        }
+        let names = VisualFormatOption.allCases.map(\.rawValue)
+        let hint = Suggestions.hint(for: written.name, among: names)
+        let fixes = Suggestions.renameFix(for: written.name, at: written.range, among: names).map { [$0] } ?? []
         diagnostics.append(
           Diagnostic(
             code: "invalid-vfl-option", severity: .error,
@@ -214,9 +211,8 @@ struct VisualFormatLowering {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
-    if let match = Suggestions.closest(to: name.name, among: candidates) {
-      fixes.append(
-        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
+      fixes.append(rename)
     }
     // In a `.vfl` file views declare themselves; there is nothing to declare.
     if model.kind == .layout, let declare = declareViewFix(name.name, before: statementStart, in: source) {
@@ -275,9 +271,8 @@ struct VisualFormatLowering {
     let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
     let hint = Suggestions.hint(for: name.name, among: candidates)
     var fixes: [Fix] = []
-    if let match = Suggestions.closest(to: name.name, among: candidates) {
-      fixes.append(
-        Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true))
+    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
+      fixes.append(rename)
     }
     return Diagnostic(
       code: "unknown-metric", severity: .error,
