@@ -104,7 +104,55 @@ extension Tableau {
     if other >= 0, row.coefficient(of: other) < 0 {
       return other
     }
-    return nil
+    return existingRestrictedSubject(row)
+  }
+
+  /// A parametric slack or error already in the tableau that can be solved for without
+  /// making any restricted row infeasible, or nil.
+  ///
+  /// Solving `0 = c + a·x + …` (c ≥ 0) for x gives x the value `c / −a`, which must be ≥ 0
+  /// (so `a < 0`, unless `c = 0`); substituting it moves the constant of every row that
+  /// contains x by `b · c / −a`, which must leave every restricted row ≥ 0. When c = 0
+  /// nothing moves (the current solution already satisfies the constraint), so any slack
+  /// or error of the row qualifies. Such a subject replaces the artificial phase, which
+  /// would make several pivots to reach a basis of the same kind.
+  /// Among the candidates the one in the fewest rows wins (fewest substitutions), ties
+  /// going to the smallest id.
+  func existingRestrictedSubject(_ row: Row) -> SymbolID? {
+    var best: SymbolID = -1
+    var bestCount = Int32.max
+    let constant = row.constant
+    guard constant >= 0 else { return nil }
+    for cell in row.cells {
+      let index = Int(cell.symbol)
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { continue }
+      let coefficient = cell.coefficient
+      guard coefficient < 0 || (constant == 0 && coefficient != 0) else { continue }
+      let count = columnLive[index]
+      guard count < bestCount else { continue }
+      if constant != 0 {
+        // The value the subject takes, computed as the substitution will compute it.
+        let step = constant * (-1 / coefficient)
+        var feasible = true
+        for basic in columns[index] {
+          let basicIndex = Int(basic)
+          // Stale entries may name symbols a rollback dropped.
+          guard basicIndex < rows.count, kinds[basicIndex].isRestricted, let other = rows[basicIndex]
+          else { continue }
+          let factor = other.coefficient(of: cell.symbol)
+          guard factor < 0 else { continue }
+          if Tolerance.sum(other.constant, factor * step) < 0 {
+            feasible = false
+            break
+          }
+        }
+        guard feasible else { continue }
+      }
+      best = cell.symbol
+      bestCount = count
+    }
+    return best >= 0 ? best : nil
   }
 
   mutating func addBody(_ constraint: Constraint, isEdit: Bool) throws(SolverError)
@@ -389,3 +437,4 @@ extension Tableau {
     edits[key] = edit
   }
 }
+

@@ -271,6 +271,41 @@ final class FixedCaseTests: XCTestCase {
     assertInvariants(solver)
   }
 
+  /// The layout analysis's add pattern: sizes with a lower bound and two optional
+  /// preferences, then equal widths and fixed heights. These constraints have no external
+  /// subject and a dummy marker, but an existing slack or error can be solved for without
+  /// making any row infeasible, so no artificial symbol is created (the symbol count grows by
+  /// the constraint's own marker only) and the solution is the same.
+  func testConstraintsWithFeasibleExistingSubjectSkipTheArtificialPhase() throws {
+    let solver = Solver()
+    let widths = (0..<4).map { Variable("w\($0)") }
+    let height = Variable("h")
+    for (variable, size) in widths.map({ ($0, 60.0) }) + [(height, 21)] {
+      try solver.add(variable >= 0)
+      try solver.add(Expression(variable) - size <= 0 ~ 251)
+      try solver.add(Expression(variable) - size >= 0 ~ 750)
+    }
+    for width in widths.dropFirst() {
+      let before = solver.statistics.symbols
+      // Satisfied by the current solution (both are 60): the row's constant is 0.
+      try solver.add(Expression(width) - widths[0] == 0)
+      XCTAssertEqual(solver.statistics.symbols, before + 1)
+      assertInvariants(solver)
+    }
+    let before = solver.statistics.symbols
+    // Not satisfied (21 ≠ 44): the slack of `h - 21 >= 0 @750` takes the value 23.
+    try solver.add(Expression(height) - 44 == 0)
+    XCTAssertEqual(solver.statistics.symbols, before + 1)
+    assertInvariants(solver)
+    XCTAssertEqual(solver.value(of: height), 44, accuracy: 1e-12)
+    try solver.add(Expression(widths[0]) == 70 ~ 500)
+    for width in widths { XCTAssertEqual(solver.value(of: width), 70, accuracy: 1e-12) }
+    try solver.add(Expression(widths[3]) <= 50)
+    for width in widths { XCTAssertEqual(solver.value(of: width), 50, accuracy: 1e-12) }
+    XCTAssertThrowsError(try solver.add(Expression(widths[1]) >= 55))
+    assertInvariants(solver)
+  }
+
   /// A small tableau, dumped: the format is stable and deterministic.
   func testTableauGolden() throws {
     let solver = Solver()
