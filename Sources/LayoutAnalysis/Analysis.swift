@@ -28,6 +28,23 @@ public struct LayoutDocument: Sendable {
     self.init(bytes: Array(text.utf8), kind: kind)
   }
 
+  /// A document whose model was built by another reader (an Interface Builder file): there
+  /// is no syntax tree, and the diagnostics are the reader's.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's text, which every range refers to.
+  ///   - kind: how fixes that insert statements should write them (`.layout` for none).
+  ///   - model: the views, canvases and constraints the reader found.
+  ///   - diagnostics: what the reader reported about the text.
+  public init(bytes: [UInt8], kind: FileKind, model: LayoutModel, diagnostics: [Diagnostic]) {
+    self.kind = kind
+    self.bytes = bytes
+    lineIndex = LineIndex(bytes)
+    syntax = LayoutFile(kind: kind, statements: [], diagnostics: [])
+    self.model = model
+    self.diagnostics = LayoutDocument.sorted(diagnostics)
+  }
+
   /// Diagnostics in source order; at one position errors come first, then by code.
   static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated().sorted { left, right in

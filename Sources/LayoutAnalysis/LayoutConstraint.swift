@@ -12,6 +12,11 @@ public enum ConstraintOrigin: String, Sendable, Hashable {
   case implicit
   /// The root view fixed to a canvas.
   case canvas
+  /// A view laid out by its autoresizing mask (`translatesAutoresizingMaskIntoConstraints`):
+  /// its saved frame, fixed, as UIKit's `NSAutoresizingMaskLayoutConstraint`s do.
+  case autoresizingMask
+  /// What a stack view generates for its arranged subviews (`UISV-…` constraints).
+  case stackView
 }
 
 /// One side of a constraint: an item and one of its attributes.

@@ -121,6 +121,9 @@ public struct LayoutModel: Sendable {
   /// The constraints the file's statements produce (origins vfl, explicit, intrinsic),
   /// in source order, UIKit's emission order within a format.
   public var constraints: [LayoutConstraint]
+  /// How far (in points, on any edge) a declared frame may be from the solved one before the
+  /// view is misplaced. Text layouts are exact; frames saved by a design tool are rounded.
+  public var misplacedTolerance: Double = 0.01
 
   public init(kind: FileKind) {
     self.kind = kind

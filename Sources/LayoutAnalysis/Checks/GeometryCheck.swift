@@ -13,7 +13,9 @@ enum GeometryCheck {
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     for name in model.viewOrder where name != LayoutModel.rootName {
       guard let node = model.views[name], let solved = solver.solvedView(name) else { continue }
-      if isPrimary, let declared = node.frame, !ambiguous.contains(name), !matches(declared, solved.frame) {
+      if isPrimary, let declared = node.frame, !ambiguous.contains(name),
+        !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
+      {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
       if let finding = offscreen(node, solved: solved, solver: solver, model: model) {
@@ -23,9 +25,9 @@ enum GeometryCheck {
     return findings
   }
 
-  private static func matches(_ a: Rect, _ b: Rect) -> Bool {
-    Describe.same(a.x, b.x) && Describe.same(a.y, b.y) && Describe.same(a.width, b.width)
-      && Describe.same(a.height, b.height)
+  private static func matches(_ a: Rect, _ b: Rect, tolerance: Double) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.width - b.width) <= tolerance
+      && abs(a.height - b.height) <= tolerance
   }
 
   private static func misplaced(
