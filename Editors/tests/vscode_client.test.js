@@ -1,0 +1,229 @@
+// Runs Editors/vscode/extension.js under Node with stand-ins for the `vscode` API and
+// `vscode-languageclient`, which need VS Code and npm. Checks what the extension asks of them:
+// the server command, the document selector, the settings it sends, restart and shutdown.
+// Run: node --test Editors/tests/vscode_client.test.js
+'use strict';
+
+const assert = require('node:assert/strict');
+const Module = require('node:module');
+const path = require('node:path');
+const test = require('node:test');
+
+const EXTENSION = path.join(__dirname, '..', 'vscode', 'extension.js');
+
+function makeWorld(settings) {
+  const world = {
+    settings: { ...settings },
+    clients: [],
+    commands: {},
+    configurationListeners: [],
+    errors: [],
+  };
+
+  class LanguageClient {
+    constructor(id, name, serverOptions, clientOptions) {
+      Object.assign(this, { id, name, serverOptions, clientOptions });
+      this.running = false;
+      this.notifications = [];
+      this.requests = [];
+      world.clients.push(this);
+    }
+    async start() {
+      if (world.failStart) {
+        throw new Error('spawn plumb ENOENT');
+      }
+      this.running = true;
+    }
+    async stop() {
+      this.running = false;
+      this.stopped = true;
+    }
+    isRunning() {
+      return this.running;
+    }
+    async sendNotification(type, params) {
+      this.notifications.push({ type, params });
+    }
+    async sendRequest(method, params) {
+      this.requests.push({ method, params });
+      return { version: 1, layouts: [] };
+    }
+  }
+
+  const languageclient = {
+    LanguageClient,
+    TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 },
+    DidChangeConfigurationNotification: { type: { method: 'workspace/didChangeConfiguration' } },
+  };
+
+  const vscode = {
+    Uri: { parse: (value) => ({ toString: () => value, fsPath: value.replace('file://', '') }) },
+    ViewColumn: { Beside: -2 },
+    workspace: {
+      workspaceFolders: [{ uri: { fsPath: '/work/project' } }],
+      getConfiguration(section) {
+        assert.equal(section, 'plumb');
+        return {
+          get: (key, fallback) => (key in world.settings ? world.settings[key] : fallback),
+        };
+      },
+      onDidChangeConfiguration(listener) {
+        world.configurationListeners.push(listener);
+        return { dispose() {} };
+      },
+      async openTextDocument(options) {
+        world.opened = options;
+        return options;
+      },
+    },
+    window: {
+      activeTextEditor: undefined,
+      createOutputChannel: (name) => ({ name, lines: [], appendLine(line) { this.lines.push(line); }, show() {}, dispose() {} }),
+      async showErrorMessage(message) {
+        world.errors.push(message);
+        return undefined;
+      },
+      async showWarningMessage(message) {
+        world.errors.push(message);
+      },
+      async showInformationMessage(message) {
+        world.errors.push(message);
+      },
+      async showTextDocument(document) {
+        world.shown = document;
+      },
+    },
+    commands: {
+      registerCommand(name, callback) {
+        world.commands[name] = callback;
+        return { dispose() {} };
+      },
+      executeCommand() {},
+    },
+  };
+
+  return { world, vscode, languageclient };
+}
+
+function loadExtension(stubs) {
+  const originalLoad = Module._load;
+  Module._load = function load(request, parent, isMain) {
+    if (request === 'vscode') return stubs.vscode;
+    if (request === 'vscode-languageclient/node') return stubs.languageclient;
+    return originalLoad.call(this, request, parent, isMain);
+  };
+  try {
+    delete require.cache[require.resolve(EXTENSION)];
+    return require(EXTENSION);
+  } finally {
+    Module._load = originalLoad;
+  }
+}
+
+async function activated(settings = {}) {
+  const stubs = makeWorld(settings);
+  const extension = loadExtension(stubs);
+  const context = { subscriptions: [] };
+  await extension.activate(context);
+  return { ...stubs, extension, context };
+}
+
+test('starts plumb lsp over stdio for layout and vfl documents', async () => {
+  const { world } = await activated();
+  assert.equal(world.clients.length, 1);
+  const client = world.clients[0];
+  assert.equal(client.id, 'plumb', 'the id is the settings prefix, so plumb.trace.server works');
+  assert.equal(client.serverOptions.run.command, 'plumb');
+  assert.deepEqual(client.serverOptions.run.args, ['lsp']);
+  assert.equal(client.serverOptions.run.transport, 0);
+  const languages = new Set(client.clientOptions.documentSelector.map((selector) => selector.language));
+  assert.deepEqual([...languages].sort(), ['layout', 'vfl']);
+  assert.ok(client.running);
+});
+
+test('expands ~ and ${workspaceFolder} in the server path', async () => {
+  const os = require('node:os');
+  let { world } = await activated({ 'server.path': '~/bin/plumb' });
+  assert.equal(world.clients[0].serverOptions.run.command, path.join(os.homedir(), 'bin/plumb'));
+  ({ world } = await activated({ 'server.path': '${workspaceFolder}/.build/debug/plumb' }));
+  assert.equal(world.clients[0].serverOptions.run.command, '/work/project/.build/debug/plumb');
+});
+
+test('sends the settings in the server shape', async () => {
+  const { world } = await activated({
+    primaryCanvas: 'iPad',
+    primaryDirection: 'rtl',
+    'inlayHints.frames': false,
+  });
+  const client = world.clients[0];
+  const expected = { primaryCanvas: 'iPad', primaryDirection: 'rtl', inlayHints: { frames: false, ambiguity: true } };
+  assert.deepEqual(client.clientOptions.initializationOptions, expected);
+  const answer = client.clientOptions.middleware.workspace.configuration({ items: [{ section: 'plumb' }, { section: 'other' }] });
+  assert.deepEqual(answer, [expected, null]);
+});
+
+test('defaults map to nulls the server understands', async () => {
+  const { world } = await activated();
+  assert.deepEqual(world.clients[0].clientOptions.initializationOptions, {
+    primaryCanvas: null,
+    primaryDirection: null,
+    inlayHints: { frames: true, ambiguity: true },
+  });
+});
+
+test('a settings change is sent; a server path change restarts', async () => {
+  const { world } = await activated();
+  const first = world.clients[0];
+  world.settings.primaryCanvas = 'phone';
+  for (const listener of world.configurationListeners) {
+    await listener({ affectsConfiguration: (key) => key === 'plumb' || key === 'plumb.primaryCanvas' });
+  }
+  assert.equal(first.notifications.length, 1);
+  assert.equal(first.notifications[0].type.method, 'workspace/didChangeConfiguration');
+  assert.equal(first.notifications[0].params.settings.plumb.primaryCanvas, 'phone');
+
+  world.settings['server.path'] = '/opt/plumb';
+  for (const listener of world.configurationListeners) {
+    await listener({ affectsConfiguration: (key) => key === 'plumb' || key === 'plumb.server' || key === 'plumb.server.path' });
+  }
+  assert.ok(first.stopped, 'the old client was stopped');
+  assert.equal(world.clients.length, 2);
+  assert.equal(world.clients[1].serverOptions.run.command, '/opt/plumb');
+  assert.ok(world.clients[1].running);
+});
+
+test('the restart command replaces the client; deactivate stops it', async () => {
+  const { world, extension } = await activated();
+  await world.commands['plumb.restartServer']();
+  assert.equal(world.clients.length, 2);
+  assert.ok(world.clients[0].stopped);
+  await extension.deactivate();
+  assert.ok(world.clients[1].stopped);
+});
+
+test('show frames asks the server for plumb/frames', async () => {
+  const { world, vscode } = await activated({ primaryCanvas: 'phone' });
+  vscode.window.activeTextEditor = { document: { languageId: 'layout', uri: { toString: () => 'file:///a.layout' } } };
+  await world.commands['plumb.showFrames']();
+  const request = world.clients[0].requests[0];
+  assert.equal(request.method, 'plumb/frames');
+  assert.deepEqual(request.params, { textDocument: { uri: 'file:///a.layout' }, canvas: 'phone' });
+  assert.equal(world.opened.language, 'json');
+});
+
+test('a server that cannot start is reported, not thrown', async () => {
+  const stubs = makeWorld({ 'server.path': '/nowhere/plumb' });
+  stubs.world.failStart = true;
+  const extension = loadExtension(stubs);
+  await extension.activate({ subscriptions: [] });
+  assert.equal(stubs.world.errors.length, 1);
+  assert.match(stubs.world.errors[0], /could not start "\/nowhere\/plumb lsp"/);
+});
+
+test('every contributed command is registered', async () => {
+  const { world } = await activated();
+  const manifest = require(path.join(__dirname, '..', 'vscode', 'package.json'));
+  for (const { command } of manifest.contributes.commands) {
+    assert.equal(typeof world.commands[command], 'function', command);
+  }
+});

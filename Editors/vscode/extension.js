@@ -1,0 +1,172 @@
+// The Plumb extension: runs `plumb lsp` for .layout and .vfl files.
+// Plain JavaScript, so there is nothing to compile: `npm install` then `npx vsce package`.
+'use strict';
+
+const os = require('os');
+const path = require('path');
+const vscode = require('vscode');
+const {
+  LanguageClient,
+  TransportKind,
+  DidChangeConfigurationNotification,
+} = require('vscode-languageclient/node');
+
+/** @type {LanguageClient | undefined} */
+let client;
+/** @type {vscode.OutputChannel | undefined} */
+let outputChannel;
+
+const LANGUAGES = ['layout', 'vfl'];
+
+/** The executable from `plumb.server.path`, with `~` and `${workspaceFolder}` expanded. */
+function serverPath() {
+  const configured = vscode.workspace.getConfiguration('plumb').get('server.path', 'plumb') || 'plumb';
+  let expanded = configured;
+  if (expanded === '~' || expanded.startsWith('~/')) {
+    expanded = path.join(os.homedir(), expanded.slice(1));
+  }
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  if (folder) {
+    expanded = expanded.replace(/\$\{workspaceFolder\}/g, folder.uri.fsPath);
+  }
+  return expanded;
+}
+
+/** The settings `plumb lsp` reads (Protocol/README.md, "Settings"), for one file or the workspace. */
+function serverSettings(scope) {
+  const config = vscode.workspace.getConfiguration('plumb', scope);
+  const canvas = config.get('primaryCanvas', '');
+  const direction = config.get('primaryDirection', 'auto');
+  return {
+    primaryCanvas: canvas ? canvas : null,
+    primaryDirection: direction === 'ltr' || direction === 'rtl' ? direction : null,
+    inlayHints: {
+      frames: config.get('inlayHints.frames', true),
+      ambiguity: config.get('inlayHints.ambiguity', true),
+    },
+  };
+}
+
+function createClient() {
+  const command = serverPath();
+  const serverOptions = {
+    run: { command, args: ['lsp'], transport: TransportKind.stdio },
+    debug: { command, args: ['lsp'], transport: TransportKind.stdio },
+  };
+  const clientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
+    initializationOptions: serverSettings(),
+    outputChannel,
+    middleware: {
+      workspace: {
+        // The server asks for section `plumb`; answer with the settings in its shape,
+        // not VS Code's (`primaryDirection: "auto"` means null, `server.path` is ours).
+        configuration: (params) =>
+          params.items.map((item) => {
+            if (item.section && item.section !== 'plumb') {
+              return null;
+            }
+            const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
+            return serverSettings(scope);
+          }),
+      },
+    },
+  };
+  // The id 'plumb' makes vscode-languageclient honour the `plumb.trace.server` setting.
+  return new LanguageClient('plumb', 'Plumb', serverOptions, clientOptions);
+}
+
+async function startClient() {
+  client = createClient();
+  try {
+    await client.start();
+  } catch (error) {
+    const message = `Plumb: could not start "${serverPath()} lsp" (${error && error.message ? error.message : error}).`;
+    const choice = await vscode.window.showErrorMessage(message, 'Open Settings', 'Show Output');
+    if (choice === 'Open Settings') {
+      vscode.commands.executeCommand('workbench.action.openSettings', 'plumb.server.path');
+    } else if (choice === 'Show Output') {
+      outputChannel.show(true);
+    }
+  }
+}
+
+async function stopClient() {
+  if (!client) {
+    return;
+  }
+  const stopping = client;
+  client = undefined;
+  try {
+    // Sends shutdown and exit; the server ends with status 0.
+    await stopping.stop();
+  } catch (error) {
+    outputChannel.appendLine(`Stopping the server failed: ${error}`);
+  }
+}
+
+async function restartClient() {
+  await stopClient();
+  await startClient();
+}
+
+/** `plumb/frames` for the active editor, shown as JSON beside it. */
+async function showFrames() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
+    vscode.window.showInformationMessage('Plumb: open a .layout or .vfl file to see its frames.');
+    return;
+  }
+  if (!client || !client.isRunning()) {
+    vscode.window.showWarningMessage('Plumb: the language server is not running.');
+    return;
+  }
+  const settings = serverSettings(editor.document.uri);
+  const params = { textDocument: { uri: editor.document.uri.toString() } };
+  if (settings.primaryCanvas) {
+    params.canvas = settings.primaryCanvas;
+  }
+  if (settings.primaryDirection) {
+    params.direction = settings.primaryDirection;
+  }
+  try {
+    const frames = await client.sendRequest('plumb/frames', params);
+    const document = await vscode.workspace.openTextDocument({
+      language: 'json',
+      content: JSON.stringify(frames, null, 2),
+    });
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.Beside, true);
+  } catch (error) {
+    vscode.window.showErrorMessage(`Plumb: plumb/frames failed: ${error && error.message ? error.message : error}`);
+  }
+}
+
+async function activate(context) {
+  outputChannel = vscode.window.createOutputChannel('Plumb');
+  context.subscriptions.push(
+    outputChannel,
+    vscode.commands.registerCommand('plumb.restartServer', restartClient),
+    vscode.commands.registerCommand('plumb.showFrames', showFrames),
+    vscode.commands.registerCommand('plumb.showOutput', () => outputChannel.show(true)),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('plumb.server')) {
+        await restartClient();
+      } else if (event.affectsConfiguration('plumb') && client && client.isRunning()) {
+        // The server applies these at once and refreshes its inlay hints.
+        await client.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: { plumb: serverSettings() },
+        });
+      }
+    }),
+  );
+  await startClient();
+}
+
+function deactivate() {
+  return stopClient();
+}
+
+module.exports = { activate, deactivate };
