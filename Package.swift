@@ -24,7 +24,7 @@ let package = Package(
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "LanguageServer"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
-    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis"]),
+    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),

@@ -131,7 +131,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K]\n       plumb-bench lsp --views N [--edits K] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -164,6 +164,24 @@ case "live":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(LiveBenchmark.run(views: views, edits: edits))
+case "lsp":
+  var views = 1000
+  var edits = 100
+  // The plumb executable next to this one, unless told otherwise.
+  var plumb = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("plumb").path
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--views": views = Int(rest[1]) ?? views
+    case "--edits": edits = Int(rest[1]) ?? edits
+    case "--plumb": plumb = rest[1]
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb))
 default:
   fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
 }
