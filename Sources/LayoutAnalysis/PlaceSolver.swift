@@ -72,6 +72,67 @@ struct ConstraintKey: Hashable {
   var multiplier: Double
   var constant: Double
   var priority: Double
+  /// A hash of all the fields, computed once, so that dictionary lookups hash one word.
+  private(set) var digest: Int = 0
+
+  init(
+    firstView: Int32, firstAttribute: LayoutAttribute, firstIsGuide: Bool, relation: LayoutSyntax.Relation,
+    secondView: Int32, secondAttribute: LayoutAttribute?, secondIsGuide: Bool, multiplier: Double,
+    constant: Double, priority: Double
+  ) {
+    self.firstView = firstView
+    self.firstAttribute = firstAttribute
+    self.firstIsGuide = firstIsGuide
+    self.relation = relation
+    self.secondView = secondView
+    self.secondAttribute = secondAttribute
+    self.secondIsGuide = secondIsGuide
+    self.multiplier = multiplier
+    self.constant = constant
+    self.priority = priority
+    // FNV-1a over the fields' bits: cheap, and good enough to spread keys in a table.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) {
+      hash = (hash ^ value) &* 0x0000_0100_0000_01B3
+    }
+    mix(UInt64(bitPattern: Int64(firstView)))
+    mix(UInt64(firstAttribute.hashValueForKey))
+    mix(firstIsGuide ? 1 : 0)
+    mix(UInt64(relation.hashValueForKey))
+    mix(UInt64(bitPattern: Int64(secondView)))
+    mix(UInt64(secondAttribute.map { $0.hashValueForKey + 1 } ?? 0))
+    mix(secondIsGuide ? 1 : 0)
+    mix(multiplier.bitPattern)
+    mix(constant.bitPattern)
+    mix(priority.bitPattern)
+    digest = Int(truncatingIfNeeded: hash)
+  }
+
+  static func == (lhs: ConstraintKey, rhs: ConstraintKey) -> Bool {
+    lhs.digest == rhs.digest && lhs.firstView == rhs.firstView && lhs.firstAttribute == rhs.firstAttribute
+      && lhs.firstIsGuide == rhs.firstIsGuide && lhs.relation == rhs.relation && lhs.secondView == rhs.secondView
+      && lhs.secondAttribute == rhs.secondAttribute && lhs.secondIsGuide == rhs.secondIsGuide
+      && lhs.multiplier == rhs.multiplier && lhs.constant == rhs.constant && lhs.priority == rhs.priority
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(digest)
+  }
+}
+
+extension LayoutAttribute {
+  /// A small stable number for hashing keys.
+  fileprivate var hashValueForKey: Int { LayoutAttribute.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension LayoutSyntax.Relation {
+  fileprivate var hashValueForKey: Int {
+    switch self {
+    case .equal: 0
+    case .lessThanOrEqual: 1
+    case .greaterThanOrEqual: 2
+    }
+  }
 }
 
 /// The layout solved in one place: a solver kept alive with every constraint of the file.
@@ -262,29 +323,25 @@ public final class PlaceSolver {
     }
     computeSignatures()
     // Match every new constraint with an old one of the same key, in order: a multiset of
-    // old entries by key, kept as the first unmatched index of each key and a chain to the
-    // next old entry with the same key.
+    // old entries by key, kept as the first unmatched index of each key (-1 once all are
+    // used) and a chain to the next old entry with the same key.
     var firstUnmatched: [ConstraintKey: Int] = [:]
     firstUnmatched.reserveCapacity(entries.count)
     var nextWithSameKey = [Int](repeating: -1, count: entries.count)
-    var lastWithKey: [ConstraintKey: Int] = [:]
-    for (index, entry) in entries.enumerated() {
-      if let last = lastWithKey.updateValue(index, forKey: entry.key) {
-        nextWithSameKey[last] = index
-      } else {
-        firstUnmatched[entry.key] = index
+    for index in entries.indices.reversed() {
+      if let next = firstUnmatched.updateValue(index, forKey: entries[index].key) {
+        nextWithSameKey[index] = next
       }
     }
-    lastWithKey = [:]
     var matched = [Bool](repeating: false, count: entries.count)
     var newEntries: [Entry] = []
     newEntries.reserveCapacity(entries.count)
     var toAdd: [Int] = []
     for constraint in allConstraints() {
       let constraintKey = key(constraint)
-      if let index = firstUnmatched[constraintKey] {
-        let next = nextWithSameKey[index]
-        if next >= 0 { firstUnmatched[constraintKey] = next } else { firstUnmatched[constraintKey] = nil }
+      if let position = firstUnmatched.index(forKey: constraintKey), firstUnmatched.values[position] >= 0 {
+        let index = firstUnmatched.values[position]
+        firstUnmatched.values[position] = nextWithSameKey[index]
         matched[index] = true
         var entry = entries[index]
         entry.constraint = constraint
