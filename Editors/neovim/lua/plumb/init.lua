@@ -1,0 +1,350 @@
+-- Plumb for Neovim: the `layout` and `vfl` filetypes, and `plumb lsp` attached to their buffers.
+--
+--   vim.opt.runtimepath:append('/path/to/plumb/Editors/neovim')
+--   require('plumb').setup({})                                  -- `plumb` on PATH
+--   require('plumb').setup({ cmd = { '/path/to/plumb', 'lsp' } })
+--
+-- Works on Neovim 0.7 (vim.lsp.start_client + buf_attach_client, autocommands for the
+-- filetypes) and uses the newer API where it exists (vim.lsp.start, vim.filetype.add,
+-- vim.lsp.inlay_hint).
+
+local M = {}
+
+M.defaults = {
+  -- The server command.
+  cmd = { 'plumb', 'lsp' },
+  -- The filetypes the server is attached to, and the file extensions that set them.
+  filetypes = { layout = 'layout', vfl = 'vfl' },
+  -- A file's project root is the nearest folder upwards holding one of these; else its own folder.
+  -- Each root gets one server, shared by its files.
+  root_markers = { '.git', 'Package.swift' },
+  -- Server settings (Protocol/README.md, "Settings"): primaryCanvas, primaryDirection,
+  -- inlayHints = { frames = true, ambiguity = true }. Sent as initializationOptions and as the
+  -- answer to workspace/configuration for section `plumb`.
+  settings = {},
+  -- Show inlay hints (each view's solved frame) where Neovim can (0.10 and later).
+  inlay_hints = true,
+  -- Extra client capabilities (merged into Neovim's own), and callbacks as for vim.lsp.start.
+  capabilities = nil,
+  on_attach = nil,
+  on_exit = nil,
+  -- Passed to the client as `flags` (for example { debounce_text_changes = 150 }).
+  flags = nil,
+  -- Start the server when a buffer of the filetypes opens; with false, only :PlumbStart does.
+  autostart = true,
+}
+
+M.options = nil
+
+-- On Neovim 0.7, the clients this plugin started, by root folder.
+local clients_by_root = {}
+local warned_missing = false
+
+local uv = vim.uv or vim.loop
+
+local function has(feature)
+  return vim.fn.has(feature) == 1
+end
+
+local function notify(message, level)
+  vim.notify('plumb: ' .. message, level or vim.log.levels.WARN)
+end
+
+local function extend(...)
+  return vim.tbl_deep_extend('force', ...)
+end
+
+local function is_plumb_filetype(filetype)
+  for _, name in pairs(M.options.filetypes) do
+    if name == filetype then
+      return true
+    end
+  end
+  return false
+end
+
+local function dirname(path)
+  return vim.fn.fnamemodify(path, ':h')
+end
+
+-- The nearest folder at or above `start` holding one of the markers, else `start`.
+local function find_root(start)
+  local dir = start
+  while dir and dir ~= '' do
+    for _, marker in ipairs(M.options.root_markers) do
+      if uv.fs_stat(dir .. '/' .. marker) then
+        return dir
+      end
+    end
+    local parent = dirname(dir)
+    if parent == dir then
+      break
+    end
+    dir = parent
+  end
+  return start
+end
+
+local function plumb_clients(bufnr)
+  local found = {}
+  local all
+  if vim.lsp.get_clients then
+    all = vim.lsp.get_clients({ name = 'plumb' })
+  else
+    all = vim.lsp.get_active_clients()
+  end
+  for _, client in ipairs(all) do
+    if client.name == 'plumb' and (bufnr == nil or vim.lsp.buf_is_attached(bufnr, client.id)) then
+      table.insert(found, client)
+    end
+  end
+  return found
+end
+
+local function enable_inlay_hints(bufnr)
+  if not M.options.inlay_hints or not (vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable) then
+    return
+  end
+  -- 0.10 and later: enable(enable, filter).
+  pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+end
+
+local function client_config(root)
+  local options = M.options
+  local capabilities = vim.lsp.protocol.make_client_capabilities()
+  if options.capabilities then
+    capabilities = extend(capabilities, options.capabilities)
+  end
+  return {
+    name = 'plumb',
+    cmd = options.cmd,
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
+    capabilities = capabilities,
+    init_options = options.settings,
+    settings = { plumb = options.settings },
+    flags = options.flags,
+    on_attach = function(client, bufnr)
+      enable_inlay_hints(bufnr)
+      if options.on_attach then
+        options.on_attach(client, bufnr)
+      end
+    end,
+    on_exit = function(code, signal, client_id)
+      for key, id in pairs(clients_by_root) do
+        if id == client_id then
+          clients_by_root[key] = nil
+        end
+      end
+      if options.on_exit then
+        options.on_exit(code, signal, client_id)
+      end
+    end,
+  }
+end
+
+-- Starts (or reuses) the server for the buffer's project and attaches it. Returns the client id.
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if M.options == nil then
+    M.setup({})
+  end
+  if not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].buftype ~= '' then
+    return nil
+  end
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' then
+    return nil
+  end
+  local executable = M.options.cmd[1]
+  if vim.fn.executable(executable) ~= 1 then
+    if not warned_missing then
+      warned_missing = true
+      notify(string.format("cannot run '%s'. Put plumb on PATH or call setup({ cmd = { '/path/to/plumb', 'lsp' } }).", executable),
+        vim.log.levels.ERROR)
+    end
+    return nil
+  end
+  local root = find_root(dirname(vim.fn.fnamemodify(name, ':p')))
+  local config = client_config(root)
+
+  if vim.lsp.start then
+    -- 0.8 and later: reuses a running client with the same name and root.
+    return vim.lsp.start(config, { bufnr = bufnr })
+  end
+
+  -- 0.7: one client per root, started once.
+  local id = clients_by_root[root]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if client == nil or client.is_stopped() then
+    id = vim.lsp.start_client(config)
+    if id == nil then
+      return nil
+    end
+    clients_by_root[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+  return id
+end
+
+-- Stops every plumb server.
+function M.stop()
+  for _, client in ipairs(plumb_clients()) do
+    client.stop()
+  end
+  clients_by_root = {}
+end
+
+-- Stops the servers and attaches a new one to every plumb buffer.
+function M.restart()
+  local buffers = {}
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and is_plumb_filetype(vim.bo[bufnr].filetype) then
+      table.insert(buffers, bufnr)
+    end
+  end
+  local old = plumb_clients()
+  M.stop()
+  -- Wait (briefly) for the old servers to go, so the new ones are not mistaken for them.
+  vim.wait(2000, function()
+    for _, client in ipairs(old) do
+      if not client.is_stopped() then
+        return false
+      end
+    end
+    return true
+  end, 20)
+  for _, bufnr in ipairs(buffers) do
+    M.attach(bufnr)
+  end
+end
+
+local function format_frame(frame)
+  local function number(value)
+    if value == math.floor(value) then
+      return string.format('%d', value)
+    end
+    return string.format('%.2f', value)
+  end
+  return string.format('(%s %s; %s %s)', number(frame.x), number(frame.y), number(frame.width), number(frame.height))
+end
+
+-- Shows the solved frames of the current buffer (plumb/frames) in a scratch window.
+function M.show_frames(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = plumb_clients(bufnr)[1]
+  if client == nil then
+    notify('no plumb server is attached to this buffer')
+    return
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+  client.request('plumb/frames', params, function(err, result)
+    if err then
+      notify('plumb/frames failed: ' .. (err.message or vim.inspect(err)))
+      return
+    end
+    local lines = {}
+    for _, layout in ipairs(result.layouts or {}) do
+      table.insert(lines, string.format('%s (%d × %d), %s', layout.canvas, layout.width, layout.height,
+        layout.direction == 'rtl' and 'right-to-left' or 'left-to-right'))
+      for _, view in ipairs(layout.views or {}) do
+        local line = string.format('  %s: frame = %s', view.name, format_frame(view.frame))
+        if view.ambiguous and #view.ambiguous > 0 then
+          line = line .. ' (ambiguous ' .. table.concat(view.ambiguous, ', ') .. ')'
+        end
+        table.insert(lines, line)
+      end
+      table.insert(lines, '')
+    end
+    vim.cmd('botright new')
+    local scratch = vim.api.nvim_get_current_buf()
+    vim.bo[scratch].buftype = 'nofile'
+    vim.bo[scratch].bufhidden = 'wipe'
+    vim.bo[scratch].swapfile = false
+    vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
+    vim.bo[scratch].modifiable = false
+    pcall(vim.api.nvim_buf_set_name, scratch, 'plumb-frames://' .. vim.api.nvim_buf_get_name(bufnr))
+  end, bufnr)
+end
+
+local function register_filetypes(group)
+  local extensions = M.options.filetypes
+  if vim.filetype and vim.filetype.add and has('nvim-0.8') then
+    vim.filetype.add({ extension = extensions })
+    return
+  end
+  -- 0.7: filetype.lua is off by default, so detect with autocommands.
+  for extension, filetype in pairs(extensions) do
+    vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+      group = group,
+      pattern = '*.' .. extension,
+      callback = function(args)
+        if vim.bo[args.buf].filetype ~= filetype then
+          vim.bo[args.buf].filetype = filetype
+        end
+      end,
+      desc = 'plumb: filetype ' .. filetype,
+    })
+  end
+end
+
+-- Sets the filetype of buffers that were loaded before setup ran.
+local function detect_loaded_buffers()
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      local name = vim.api.nvim_buf_get_name(bufnr)
+      local filetype = M.options.filetypes[vim.fn.fnamemodify(name, ':e')]
+      if filetype and vim.bo[bufnr].filetype ~= filetype then
+        vim.bo[bufnr].filetype = filetype -- fires FileType, which attaches
+      elseif filetype and M.options.autostart and #plumb_clients(bufnr) == 0 then
+        M.attach(bufnr)
+      end
+    end
+  end
+end
+
+function M.setup(options)
+  M.options = extend(vim.deepcopy(M.defaults), options or {})
+  -- Lists and maps the user gives replace the defaults rather than merge with them.
+  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
+    if options and options[key] ~= nil then
+      M.options[key] = options[key]
+    end
+  end
+  if type(M.options.cmd) == 'string' then
+    M.options.cmd = { M.options.cmd, 'lsp' }
+  end
+  warned_missing = false
+
+  local group = vim.api.nvim_create_augroup('plumb', { clear = true })
+  register_filetypes(group)
+
+  local filetypes = {}
+  for _, filetype in pairs(M.options.filetypes) do
+    table.insert(filetypes, filetype)
+  end
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = filetypes,
+    callback = function(args)
+      if M.options.autostart then
+        M.attach(args.buf)
+      end
+    end,
+    desc = 'plumb: start or reuse plumb lsp',
+  })
+
+  vim.api.nvim_create_user_command('PlumbStart', function()
+    M.attach(0)
+  end, { desc = 'Attach plumb lsp to this buffer' })
+  vim.api.nvim_create_user_command('PlumbStop', M.stop, { desc = 'Stop every plumb lsp' })
+  vim.api.nvim_create_user_command('PlumbRestart', M.restart, { desc = 'Restart plumb lsp' })
+  vim.api.nvim_create_user_command('PlumbFrames', function()
+    M.show_frames(0)
+  end, { desc = 'Show the solved frames of this buffer' })
+
+  detect_loaded_buffers()
+  return M
+end
+
+return M

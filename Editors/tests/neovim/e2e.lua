@@ -1,0 +1,256 @@
+-- The Neovim end-to-end test, run from VimEnter (the -u script runs before the file is loaded).
+-- The plugin was set up by init.lua as the README says; the current buffer is a copy of
+-- Examples/problems/conflict.layout. Prints one line per step; on failure prints why and
+-- exits with status 1 (:cquit), on success quits with :qa! (status 0).
+
+local TIMEOUT = tonumber(vim.env.PLUMB_TEST_TIMEOUT_MS or '') or 20000
+local failed = false
+
+local function say(line)
+  io.stdout:write(line .. '\n')
+end
+
+local function fail(message)
+  failed = true
+  say('not ok - ' .. message)
+  local log = vim.lsp.get_log_path and vim.lsp.get_log_path()
+  if log then
+    say('# lsp log: ' .. log)
+  end
+  for _, client in ipairs(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) do
+    pcall(client.stop, true)
+  end
+  vim.cmd('cquit 1')
+end
+
+local function ok(message)
+  say('ok - ' .. message)
+end
+
+local function check(condition, message)
+  if not condition then
+    fail(message)
+    error('failed: ' .. message, 0)
+  end
+end
+
+local function wait(what, predicate)
+  local done = vim.wait(TIMEOUT, predicate, 20)
+  check(done, string.format('timed out after %d ms waiting for %s', TIMEOUT, what))
+end
+
+local function plumb_clients(bufnr)
+  local found = {}
+  local all = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  for _, client in ipairs(all) do
+    if client.name == 'plumb' and vim.lsp.buf_is_attached(bufnr, client.id) then
+      table.insert(found, client)
+    end
+  end
+  return found
+end
+
+local function diagnostics_with_code(bufnr, code)
+  local found = {}
+  for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do
+    local diagnostic_code = diagnostic.code or (diagnostic.user_data and diagnostic.user_data.lsp and diagnostic.user_data.lsp.code)
+    if diagnostic_code == code then
+      table.insert(found, diagnostic)
+    end
+  end
+  return found
+end
+
+local function find_in_buffer(bufnr, pattern)
+  for number, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    local column = line:find(pattern)
+    if column then
+      return number - 1, column - 1, line
+    end
+  end
+  return nil
+end
+
+local function request(bufnr, method, params)
+  local responses, err = vim.lsp.buf_request_sync(bufnr, method, params, TIMEOUT)
+  check(responses ~= nil, string.format('%s: no answer (%s)', method, tostring(err)))
+  for _, response in pairs(responses) do
+    check(response.err == nil, string.format('%s: error %s', method, vim.inspect(response.err)))
+    return response.result
+  end
+  fail(method .. ': no client answered')
+end
+
+local function hover_text(result)
+  local contents = result and result.contents
+  if type(contents) == 'string' then
+    return contents
+  elseif type(contents) == 'table' and contents.value then
+    return contents.value
+  elseif type(contents) == 'table' then
+    local parts = {}
+    for _, part in ipairs(contents) do
+      table.insert(parts, type(part) == 'string' and part or part.value)
+    end
+    return table.concat(parts, '\n')
+  end
+  return ''
+end
+
+local function run()
+  local bufnr = vim.api.nvim_get_current_buf()
+  say('# ' .. vim.split(vim.fn.execute('version'), '\n', { trimempty = true })[1])
+
+  check(vim.bo[bufnr].filetype == 'layout', 'the .layout file has filetype layout (got ' .. vim.bo[bufnr].filetype .. ')')
+  ok('filetype layout')
+
+  wait('the plumb client to attach', function()
+    return #plumb_clients(bufnr) > 0
+  end)
+  local client = plumb_clients(bufnr)[1]
+  ok('plumb lsp attached (client ' .. client.id .. ')')
+
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.is_enabled then
+    wait('inlay hints to be enabled (Neovim 0.10+)', function()
+      return vim.lsp.inlay_hint.is_enabled({ bufnr = bufnr })
+    end)
+    ok('inlay hints enabled')
+  end
+
+  -- Syntax highlighting from the plugin's syntax/layout.vim.
+  if vim.g.syntax_on then
+    local function syntax_at(pattern)
+      local line, column = find_in_buffer(bufnr, pattern)
+      check(line ~= nil, 'no ' .. pattern .. ' in the buffer')
+      return vim.fn.synIDattr(vim.fn.synID(line + 1, column + 1, 1), 'name')
+    end
+    check(syntax_at('^#') == 'layoutComment', 'comment highlighted, got ' .. syntax_at('^#'))
+    check(syntax_at('^canvas') == 'layoutStatement', 'canvas highlighted')
+    check(syntax_at('^view') == 'layoutKind', 'view kind highlighted')
+    check(syntax_at('^H:') == 'layoutVflOrientation', 'VFL orientation highlighted')
+    check(syntax_at('width ==') == 'layoutAttribute', 'attribute highlighted, got ' .. syntax_at('width =='))
+    ok('syntax highlighting')
+  else
+    say('# syntax is off: highlighting not checked')
+  end
+
+  wait('a diagnostic with code "conflict"', function()
+    return #diagnostics_with_code(bufnr, 'conflict') > 0
+  end)
+  local conflict = diagnostics_with_code(bufnr, 'conflict')[1]
+  check(conflict.source == 'plumb', 'the diagnostic comes from plumb')
+  check(conflict.severity == vim.diagnostic.severity.ERROR, 'the conflict is an error')
+  check(conflict.message:find('Unable to simultaneously satisfy constraints', 1, true) ~= nil,
+    'the conflict says what UIKit says: ' .. conflict.message)
+  local conflict_line = vim.api.nvim_buf_get_lines(bufnr, conflict.lnum, conflict.lnum + 1, false)[1]
+  ok(string.format('diagnostic %d:%d [conflict] on %q', conflict.lnum + 1, conflict.col + 1, conflict_line))
+
+  -- Hover on the view's declaration: its frame.
+  local line, column = find_in_buffer(bufnr, 'Banner')
+  local uri = vim.uri_from_bufnr(bufnr)
+  local hover = request(bufnr, 'textDocument/hover', {
+    textDocument = { uri = uri },
+    position = { line = line, character = column + 2 },
+  })
+  local text = hover_text(hover)
+  check(text:find('frame') ~= nil, 'the hover on Banner mentions its frame: ' .. text)
+  ok('hover on Banner: ' .. (vim.split(text, '\n', { trimempty = true })[1] or ''))
+
+  -- The hover UI: vim.lsp.buf.hover() opens a floating window with the same text.
+  vim.api.nvim_win_set_cursor(0, { line + 1, column + 2 })
+  vim.lsp.buf.hover()
+  local float
+  wait('the hover window', function()
+    for _, window in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(window).relative ~= '' then
+        float = window
+        return true
+      end
+    end
+    return false
+  end)
+  local shown = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false), '\n')
+  check(shown:find('frame') ~= nil, 'the hover window shows the frame: ' .. shown)
+  vim.api.nvim_win_close(float, true)
+  ok('hover window')
+
+  -- Code actions at the conflict; apply the one that lowers the broken constraint's priority.
+  local lsp_diagnostic = {
+    range = {
+      start = { line = conflict.lnum, character = conflict.col },
+      ['end'] = { line = conflict.end_lnum or conflict.lnum, character = conflict.end_col or conflict.col },
+    },
+    severity = 1,
+    code = 'conflict',
+    source = conflict.source,
+    message = conflict.message,
+  }
+  local actions = request(bufnr, 'textDocument/codeAction', {
+    textDocument = { uri = uri },
+    range = lsp_diagnostic.range,
+    context = { diagnostics = { lsp_diagnostic }, only = { 'quickfix' } },
+  }) or {}
+  local chosen
+  local titles = {}
+  for _, action in ipairs(actions) do
+    table.insert(titles, action.title)
+    if action.title:find('^Lower') and action.title:find('999') and (chosen == nil or action.isPreferred) then
+      chosen = action
+    end
+  end
+  check(chosen ~= nil, 'a "Lower … to priority 999" quick fix is offered; got: ' .. table.concat(titles, ' | '))
+  check(chosen.edit ~= nil, 'the quick fix carries its edit')
+  ok('code action: ' .. chosen.title)
+
+  local before = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+  vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or 'utf-16')
+  local after = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+  check(after ~= before, 'the quick fix changed the buffer')
+  local fixed
+  for _, text in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if text:find('@%s*999') then
+      fixed = text
+    end
+  end
+  check(fixed ~= nil, 'a line of the fixed buffer has priority 999:\n' .. after)
+  ok('applied: ' .. fixed)
+
+  wait('the conflict to go after the fix', function()
+    return #diagnostics_with_code(bufnr, 'conflict') == 0
+  end)
+  -- The server holds the fixed text (incremental sync kept it in step).
+  local held = request(bufnr, 'plumb/documentText', { textDocument = { uri = uri } })
+  check(held and held.text == after .. '\n', 'the server holds the buffer text')
+  ok('conflict gone after re-analysis; server text matches the buffer')
+
+  -- A second file in the same folder reuses the same server.
+  local vfl = vim.env.PLUMB_TEST_VFL
+  if vfl and vfl ~= '' then
+    vim.cmd('edit ' .. vim.fn.fnameescape(vfl))
+    local second = vim.api.nvim_get_current_buf()
+    check(vim.bo[second].filetype == 'vfl', 'the .vfl file has filetype vfl (got ' .. vim.bo[second].filetype .. ')')
+    wait('the plumb client to attach to the .vfl buffer', function()
+      return #plumb_clients(second) > 0
+    end)
+    check(plumb_clients(second)[1].id == client.id, 'the .vfl buffer reuses the same server')
+    wait('diagnostics for the .vfl file', function()
+      return #diagnostics_with_code(second, 'syntax') > 0
+    end)
+    ok('second file: filetype vfl, same server, syntax diagnostics')
+  end
+
+  -- Quit cleanly: the server is shut down and exits.
+  local id = client.id
+  vim.lsp.stop_client(id)
+  wait('the server to exit after shutdown', function()
+    return vim.lsp.get_client_by_id(id) == nil
+  end)
+  ok('server stopped')
+  say('OK')
+  vim.cmd('qa!')
+end
+
+local success, message = xpcall(run, debug.traceback)
+if not success and not failed then
+  fail('error: ' .. tostring(message))
+end
