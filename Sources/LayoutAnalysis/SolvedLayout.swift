@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import LayoutSyntax
 
 /// A finding in one place, before identical findings of all places are merged.
@@ -28,9 +30,8 @@ public final class SolvedLayout {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var places: [PlaceSolver] = []
     if !hasErrors || solveWithErrors {
-      for place in SolvedLayout.places(of: document.model) where canvas == nil || place.canvas.name == canvas {
-        places.append(PlaceSolver(model: document.model, place: place))
-      }
+      let wanted = SolvedLayout.places(of: document.model).filter { canvas == nil || $0.canvas.name == canvas }
+      places = SolvedLayout.solveInParallel(wanted, model: document.model)
     }
     self.init(document: document, places: places)
   }
@@ -55,6 +56,19 @@ public final class SolvedLayout {
       diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
     }
     self.diagnostics = LayoutDocument.sorted(diagnostics)
+  }
+
+  /// Solves each place on its own core: places share nothing but the (immutable) model.
+  static func solveInParallel(_ places: [LayoutPlace], model: LayoutModel) -> [PlaceSolver] {
+    guard places.count > 1 else { return places.map { PlaceSolver(model: model, place: $0) } }
+    let slots = PlaceSlots(count: places.count)
+    DispatchQueue.concurrentPerform(iterations: places.count) { index in
+      let solver = PlaceSolver(model: model, place: places[index])
+      // Warm the caches the checks read, while still on this core.
+      _ = solver.ambiguities()
+      slots.set(index, solver)
+    }
+    return slots.values
   }
 
   /// Every place a model is laid out in: each canvas, in each direction it checks.
@@ -215,5 +229,27 @@ enum Describe {
   /// and items, not its numbers (which differ between canvases for the engine's own).
   static func key(_ constraint: LayoutConstraint) -> String {
     "\(constraint.origin.rawValue)@\(constraint.range.start)-\(constraint.range.end):\(constraint.first)\(constraint.relation.rawValue)\(constraint.second.map(\.description) ?? "")"
+  }
+}
+
+/// Slots that parallel workers fill, one each.
+private final class PlaceSlots: @unchecked Sendable {
+  private var storage: [PlaceSolver?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    storage = [PlaceSolver?](repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ solver: PlaceSolver) {
+    lock.lock()
+    storage[index] = solver
+    lock.unlock()
+  }
+
+  var values: [PlaceSolver] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.compactMap { $0 }
   }
 }
