@@ -211,3 +211,80 @@ func combineCells(
     }
   }
 }
+
+/// `a + factor · b` over sparse sorted cells, leaving out `skip`, written into the front
+/// of `buffer`, whose storage is reused (it only ever grows; its count is its capacity).
+/// Same rules as `combineCells`.
+///
+/// - Returns: how many cells were written.
+func combineCells(
+  _ a: [Cell], skipping skip: SymbolID, _ b: [Cell], factor: Double, into buffer: inout [Cell],
+  added: inout [SymbolID], removed: inout [SymbolID]
+) -> Int {
+  let countA = a.count
+  let countB = b.count
+  if buffer.count < countA + countB {
+    buffer.append(
+      contentsOf: repeatElement(
+        Cell(symbol: -1, coefficient: 0), count: max(countA + countB, 2 * buffer.count) - buffer.count))
+  }
+  return a.withUnsafeBufferPointer { left in
+    b.withUnsafeBufferPointer { right in
+      buffer.withUnsafeMutableBufferPointer { output in
+        var i = 0
+        var j = 0
+        var k = 0
+        while i < countA && j < countB {
+          let symbolA = left[i].symbol
+          let symbolB = right[j].symbol
+          if symbolA < symbolB {
+            if symbolA != skip {
+              output[k] = left[i]
+              k += 1
+            }
+            i += 1
+          } else if symbolB < symbolA {
+            let value = right[j].coefficient * factor
+            if abs(value) >= Tolerance.coefficient {
+              output[k] = Cell(symbol: symbolB, coefficient: value)
+              k += 1
+              added.append(symbolB)
+            }
+            j += 1
+          } else {
+            if symbolA == skip {
+              removed.append(symbolA)
+            } else {
+              let value = Tolerance.coefficientSum(left[i].coefficient, right[j].coefficient * factor)
+              if value != 0 {
+                output[k] = Cell(symbol: symbolA, coefficient: value)
+                k += 1
+              } else {
+                removed.append(symbolA)
+              }
+            }
+            i += 1
+            j += 1
+          }
+        }
+        while i < countA {
+          if left[i].symbol != skip {
+            output[k] = left[i]
+            k += 1
+          }
+          i += 1
+        }
+        while j < countB {
+          let value = right[j].coefficient * factor
+          if abs(value) >= Tolerance.coefficient {
+            output[k] = Cell(symbol: right[j].symbol, coefficient: value)
+            k += 1
+            added.append(right[j].symbol)
+          }
+          j += 1
+        }
+        return k
+      }
+    }
+  }
+}

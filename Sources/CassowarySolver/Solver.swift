@@ -61,7 +61,9 @@ public enum Ambiguity: Sendable {
 /// Results depend only on the sequence of operations (no hashing order is ever used for
 /// a choice). Values are always current: there is no `updateVariables()` step.
 public final class Solver {
-  var tableau = Tableau()
+  /// Unchecked: a `Solver` is not shared across threads while it runs (it is not
+  /// `Sendable`), and the dynamic exclusivity checks cost as much as a value read.
+  @exclusivity(unchecked) var tableau = Tableau()
 
   /// Minimal conflicts are computed with a deletion filter; scratch solvers used by the
   /// filter only need the raw explanation.

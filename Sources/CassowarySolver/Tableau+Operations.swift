@@ -33,13 +33,30 @@ extension Tableau {
   ) -> (row: Row, marker: SymbolID, other: SymbolID, fresh: SymbolID?) {
     var row = Row(constant: constraint.expression.constant)
     valueScale = max(valueScale, abs(constraint.expression.constant))
-    var unusedAdded: [SymbolID] = []
-    var unusedRemoved: [SymbolID] = []
+    // The terms, by symbol (ties in the order given), each symbol's coefficients summed in
+    // that order with the same flushing rules as `combineCells`.
+    var terms: [(symbol: SymbolID, order: Int, coefficient: Double)] = []
+    terms.reserveCapacity(constraint.expression.terms.count)
     for term in constraint.expression.terms where term.coefficient != 0 {
-      let symbol = symbol(for: term.variable)
-      row.cells = combineCells(
-        row.cells, skipping: -1, [Cell(symbol: symbol, coefficient: 1)],
-        factor: term.coefficient, added: &unusedAdded, removed: &unusedRemoved)
+      terms.append((symbol(for: term.variable), terms.count, term.coefficient))
+    }
+    terms.sort { $0.symbol != $1.symbol ? $0.symbol < $1.symbol : $0.order < $1.order }
+    row.cells.reserveCapacity(terms.count + 2)
+    var position = 0
+    while position < terms.count {
+      let symbol = terms[position].symbol
+      var total: Double?
+      while position < terms.count && terms[position].symbol == symbol {
+        let value = terms[position].coefficient
+        if let sum = total {
+          let combined = Tolerance.coefficientSum(sum, value)
+          total = combined == 0 ? nil : combined
+        } else if abs(value) >= Tolerance.coefficient {
+          total = value
+        }
+        position += 1
+      }
+      if let total { row.cells.append(Cell(symbol: symbol, coefficient: total)) }
     }
     var fresh: SymbolID?
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {

@@ -114,6 +114,9 @@ struct Tableau {
   var pivotLimit: Int?
   var scratchAdded: [SymbolID] = []
   var scratchRemoved: [SymbolID] = []
+  var scratchCells: [Cell] = []
+  /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
+  var evaluationStack: [SymbolID] = []
 
   var valueTolerance: Double { Tolerance.value * valueScale }
 
@@ -159,20 +162,28 @@ struct Tableau {
   /// until the next change of any row.
   mutating func currentValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
-    guard let row = rows[index] else { return 0 }
-    if kinds[index] != .external { return row.constant }
-    if cachedEpochs[index] == epoch { return cachedValues[index] }
+    if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }
+    return uncachedValue(of: symbol)
+  }
+
+  mutating func uncachedValue(of symbol: SymbolID) -> Double {
+    let index = Int(symbol)
+    guard let constant = rows[index]?.constant else { return 0 }
+    if kinds[index] != .external { return constant }
     // Fast path: every reference is already known (or parametric).
-    var total = row.constant
+    var total = constant
     var complete = true
-    for cell in row.cells where kinds[Int(cell.symbol)] == .external {
-      let reference = Int(cell.symbol)
-      guard rows[reference] != nil else { continue }
-      if cachedEpochs[reference] == epoch {
-        total += cell.coefficient * cachedValues[reference]
-      } else {
-        complete = false
-        break
+    rows.withUnsafeBufferPointer { rowBuffer in
+      guard let row = rowBuffer[index] else { return }
+      for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+        let reference = Int(cell.symbol)
+        guard rowBuffer[reference] != nil else { continue }
+        if cachedEpochs[reference] == epoch {
+          total += cell.coefficient * cachedValues[reference]
+        } else {
+          complete = false
+          break
+        }
       }
     }
     if complete {
@@ -187,7 +198,11 @@ struct Tableau {
   /// every value on the way.
   mutating func evaluateDefinitions(from symbol: SymbolID) -> Double {
     let index = Int(symbol)
-    var stack: [SymbolID] = [symbol]
+    var stack = evaluationStack
+    evaluationStack = []
+    stack.removeAll(keepingCapacity: true)
+    stack.append(symbol)
+    defer { evaluationStack = stack }
     // Definition references form no cycle; the budget only guards against a broken
     // invariant turning into an endless loop.
     var budget = 4 * kinds.count + 16
@@ -238,22 +253,29 @@ struct Tableau {
       if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
     }
     if pending.isEmpty { return result }
-    var added: [SymbolID] = []
-    var removed: [SymbolID] = []
+    var added = scratchAdded
+    var removed = scratchRemoved
+    var buffer = scratchCells
     while let symbol = pending.popMax() {
       guard let position = result.index(of: symbol), let reference = rows[Int(symbol)] else {
         continue
       }
       let factor = result.cells[position].coefficient
       added.removeAll(keepingCapacity: true)
-      result.cells = combineCells(
-        result.cells, skipping: symbol, reference.cells, factor: factor,
+      removed.removeAll(keepingCapacity: true)
+      let count = combineCells(
+        result.cells, skipping: symbol, reference.cells, factor: factor, into: &buffer,
         added: &added, removed: &removed)
+      result.cells.removeAll(keepingCapacity: true)
+      result.cells.append(contentsOf: buffer[0..<count])
       result.constant = Tolerance.sum(result.constant, factor * reference.constant)
       for new in added where kinds[Int(new)] == .external {
         if let newRow = rows[Int(new)] { pending.insert(newRow.rank, new) }
       }
     }
+    scratchAdded = added
+    scratchRemoved = removed
+    scratchCells = buffer
     return result
   }
 
@@ -374,17 +396,23 @@ struct Tableau {
   ///
   /// Touches only that row and the column entries of the symbols that appear or cancel.
   mutating func substitute(_ symbol: SymbolID, with expression: Row, intoRowOf basic: SymbolID) {
-    guard let row = rows[Int(basic)], let position = row.index(of: symbol) else { return }
+    guard let position = rows[Int(basic)]?.index(of: symbol) else { return }
+    logRow(basic, rows[Int(basic)])
+    // The row is taken out so that its cells are uniquely referenced when nothing else (the
+    // undo log) holds them: they are then overwritten in place, without an allocation.
+    guard var row = rows[Int(basic)].take() else { return }
     let factor = row.cells[position].coefficient
-    logRow(basic, row)
     scratchAdded.removeAll(keepingCapacity: true)
     scratchRemoved.removeAll(keepingCapacity: true)
-    let cells = combineCells(
-      row.cells, skipping: symbol, expression.cells, factor: factor,
+    let count = combineCells(
+      row.cells, skipping: symbol, expression.cells, factor: factor, into: &scratchCells,
       added: &scratchAdded, removed: &scratchRemoved)
+    row.cells.removeAll(keepingCapacity: true)
+    row.cells.append(contentsOf: scratchCells[0..<count])
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
+    row.constant = constant
     epoch &+= 1
-    rows[Int(basic)] = Row(constant: constant, cells: cells, rank: row.rank)
+    rows[Int(basic)] = row
     columnRemove(symbol, basic)
     for added in scratchAdded { columnInsert(added, basic) }
     for removed in scratchRemoved where removed != symbol { columnRemove(removed, basic) }
