@@ -84,8 +84,16 @@ struct LayoutSystem {
   let place: LayoutPlace
   /// Every view's variables, by name.
   let variables: [String: ViewVariables]
-  /// For each view, the views whose `x`/`y` add up to its absolute origin (itself first).
-  private let chains: [String: [String]]
+  /// For each view, what its attributes are made of: its own variables and the origins of
+  /// the views whose `x`/`y` add up to its absolute origin (itself first).
+  private let chains: [String: Chain]
+
+  private struct Chain {
+    var own: ViewVariables
+    var node: ViewNode
+    var xs: [Variable]
+    var ys: [Variable]
+  }
 
   /// - Parameter reusing: variables of an earlier system, kept for the views that still
   ///   exist, so that a solver holding them carries on with the new model.
@@ -93,17 +101,24 @@ struct LayoutSystem {
     self.model = model
     self.place = place
     var variables: [String: ViewVariables] = [:]
-    var chains: [String: [String]] = [:]
+    variables.reserveCapacity(model.viewOrder.count)
     for name in model.viewOrder {
       variables[name] = reusing[name] ?? ViewVariables(name: name)
-      var chain = [name]
-      var current = model.views[name]?.superview
+    }
+    var chains: [String: Chain] = [:]
+    chains.reserveCapacity(model.viewOrder.count)
+    for name in model.viewOrder {
+      guard let own = variables[name], let node = model.views[name] else { continue }
+      var xs = [own.x]
+      var ys = [own.y]
+      var current = node.superview
       // The declaration tree cannot have a cycle, but a bound keeps a malformed model harmless.
-      while let parent = current, chain.count <= model.viewOrder.count {
-        chain.append(parent)
+      while let parent = current, xs.count <= model.viewOrder.count, let vars = variables[parent] {
+        xs.append(vars.x)
+        ys.append(vars.y)
         current = model.views[parent]?.superview
       }
-      chains[name] = chain
+      chains[name] = Chain(own: own, node: node, xs: xs, ys: ys)
     }
     self.variables = variables
     self.chains = chains
@@ -111,23 +126,25 @@ struct LayoutSystem {
 
   /// The expression of one side of a constraint.
   func expression(for item: ConstraintItem) -> Expression? {
-    guard let own = variables[item.view], let chain = chains[item.view], let node = model.views[item.view] else {
-      return nil
-    }
-    let horizontal = item.attribute.axis == .horizontal
-    let form = affine(for: item, node: node)
+    guard let chain = chains[item.view] else { return nil }
     var terms: [Term] = []
-    terms.reserveCapacity(chain.count + 1)
+    let constant = appendTerms(for: item, chain: chain, scale: 1, to: &terms)
+    return Expression(terms: terms, constant: constant)
+  }
+
+  /// Appends `scale ×` an item's terms to `terms` and returns `scale ×` its constant.
+  private func appendTerms(for item: ConstraintItem, chain: Chain, scale: Double, to terms: inout [Term]) -> Double {
+    let horizontal = item.attribute.axis == .horizontal
+    let form = affine(for: item, node: chain.node)
     if form.offset != 0 {
-      for name in chain {
-        guard let vars = variables[name] else { continue }
-        terms.append(Term(horizontal ? vars.x : vars.y, form.offset))
+      for variable in horizontal ? chain.xs : chain.ys {
+        terms.append(Term(variable, form.offset * scale))
       }
     }
     if form.size != 0 {
-      terms.append(Term(horizontal ? own.width : own.height, form.size))
+      terms.append(Term(horizontal ? chain.own.width : chain.own.height, form.size * scale))
     }
-    return Expression(terms: terms, constant: form.constant)
+    return form.constant * scale
   }
 
   /// An attribute as an affine form of its view's variables on the attribute's axis.
@@ -185,16 +202,14 @@ struct LayoutSystem {
 
   /// The solver constraint for a layout constraint, tagged with `tag`; nil when an item is unknown.
   func solverConstraint(_ constraint: LayoutConstraint, tag: Int, priority: Double? = nil) -> Constraint? {
-    guard let first = expression(for: constraint.first) else { return nil }
+    guard let firstChain = chains[constraint.first.view] else { return nil }
     // first REL multiplier × second + constant, as `first − multiplier × second − constant REL 0`.
-    var terms = first.terms
-    var constant = first.constant - constraint.constant
+    var terms: [Term] = []
+    terms.reserveCapacity(6)
+    var constant = appendTerms(for: constraint.first, chain: firstChain, scale: 1, to: &terms) - constraint.constant
     if let second = constraint.second {
-      guard let secondExpression = expression(for: second) else { return nil }
-      for term in secondExpression.terms {
-        terms.append(Term(term.variable, -constraint.multiplier * term.coefficient))
-      }
-      constant -= constraint.multiplier * secondExpression.constant
+      guard let secondChain = chains[second.view] else { return nil }
+      constant += appendTerms(for: second, chain: secondChain, scale: -constraint.multiplier, to: &terms)
     }
     let relation: CassowarySolver.Relation
     switch constraint.relation {
