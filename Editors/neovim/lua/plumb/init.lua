@@ -143,6 +143,19 @@ local function client_config(root)
   }
 end
 
+-- The plumb built in the Plumb checkout that holds this plugin (Editors/neovim), if any.
+function M.built_server()
+  local source = debug.getinfo(1, 'S').source:gsub('^@', '')
+  local repo = vim.fn.fnamemodify(source, ':p:h:h:h:h:h')
+  for _, configuration in ipairs({ 'release', 'debug' }) do
+    local candidate = repo .. '/.build/' .. configuration .. '/plumb'
+    if vim.fn.executable(candidate) == 1 then
+      return candidate
+    end
+  end
+  return nil
+end
+
 -- Starts (or reuses) the server for the buffer's project and attaches it. Returns the client id.
 function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -157,6 +170,14 @@ function M.attach(bufnr)
     return nil
   end
   local executable = M.options.cmd[1]
+  if vim.fn.executable(executable) ~= 1 and not M.options.cmd_given then
+    -- `plumb` is not on PATH: use the one built in the checkout this plugin comes from.
+    local built = M.built_server()
+    if built then
+      M.options.cmd = { built, 'lsp' }
+      executable = built
+    end
+  end
   if vim.fn.executable(executable) ~= 1 then
     if not warned_missing then
       warned_missing = true
@@ -306,6 +327,7 @@ end
 function M.setup(options)
   M.options = extend(vim.deepcopy(M.defaults), options or {})
   -- Lists and maps the user gives replace the defaults rather than merge with them.
+  M.options.cmd_given = options ~= nil and options.cmd ~= nil
   for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
     if options and options[key] ~= nil then
       M.options[key] = options[key]
