@@ -22,6 +22,22 @@ public struct DiagnosticCode: Sendable, Hashable {
     DiagnosticCode(
       code: "not-a-subview", severity: .error,
       summary: "A view next to '|' in a Visual Format string is not a direct subview of the view '|' stands for."),
+    DiagnosticCode(code: "conflict", severity: .error, summary: "Required constraints cannot all hold."),
+    DiagnosticCode(
+      code: "rtl-conflict", severity: .error, summary: "Required constraints cannot all hold in right-to-left layouts."),
+    DiagnosticCode(code: "ambiguous", severity: .warning, summary: "A view's frame is not determined on an axis."),
+    DiagnosticCode(
+      code: "content-priority-ambiguity", severity: .warning,
+      summary: "Two views compete for space with equal content hugging or compression resistance."),
+    DiagnosticCode(
+      code: "left-right", severity: .warning,
+      summary: "Left/right attributes where leading/trailing would mirror for right-to-left languages."),
+    DiagnosticCode(code: "misplaced", severity: .warning, summary: "The declared frame differs from the solved frame."),
+    DiagnosticCode(code: "zero-size", severity: .warning, summary: "A view solves to zero width or height."),
+    DiagnosticCode(code: "offscreen", severity: .warning, summary: "A view reaches outside its superview."),
+    DiagnosticCode(
+      code: "transformed", severity: .info, summary: "Constraints act on the untransformed frame of a transformed view."),
+    DiagnosticCode(code: "unsatisfied", severity: .info, summary: "An optional constraint the layout does not satisfy."),
   ]
 
   /// The entry for a code, if it is one of the catalogue's.

@@ -184,3 +184,34 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertTrue(offscreen.first?.message.hasSuffix("(in small)") ?? false, offscreen.first?.message ?? "")
   }
 }
+
+/// Every code the analysis can report is in the catalogue (which SARIF lists as rules) and
+/// in docs/diagnostics.md.
+final class DiagnosticCatalogueTests: XCTestCase {
+  func testEveryCodeIsCataloguedAndDocumented() throws {
+    let sources = packageRoot().appendingPathComponent("Sources")
+    let documentation = try String(
+      contentsOf: packageRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+    var codes = Set<String>()
+    let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      // Codes are written `code: "name"` where diagnostics are made.
+      var rest = text[...]
+      while let range = rest.range(of: "code: \"") {
+        let after = rest[range.upperBound...]
+        if let end = after.firstIndex(of: "\"") { codes.insert(String(after[..<end])) }
+        rest = after
+      }
+    }
+    codes.remove("")
+    XCTAssertTrue(codes.contains("conflict"))
+    for code in codes.sorted() {
+      XCTAssertNotNil(DiagnosticCode.named(code), "\(code) is not in DiagnosticCode.all")
+      XCTAssertTrue(documentation.contains("## `\(code)`"), "\(code) has no section in docs/diagnostics.md")
+    }
+    // A code may also be set after the fact (rtl-conflict is a conflict seen only right to left).
+    XCTAssertNotNil(DiagnosticCode.named("rtl-conflict"))
+    XCTAssertTrue(documentation.contains("## `rtl-conflict`"))
+  }
+}
