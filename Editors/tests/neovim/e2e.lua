@@ -17,8 +17,12 @@ local function fail(message)
   if log then
     say('# lsp log: ' .. log)
   end
-  for _, client in ipairs(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) do
-    pcall(client.stop, true)
+  for _, client in ipairs(vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()) do
+    if vim.fn.has('nvim-0.11') == 1 then
+      pcall(client.stop, client, true)
+    else
+      pcall(client.stop, true)
+    end
   end
   vim.cmd('cquit 1')
 end
@@ -238,6 +242,27 @@ local function run()
     end)
     ok('second file: filetype vfl, same server, syntax diagnostics')
   end
+
+  -- :PlumbRestart replaces the server; :PlumbFrames shows the solved frames.
+  vim.cmd('buffer ' .. bufnr)
+  vim.cmd('PlumbRestart')
+  wait('a new server after :PlumbRestart', function()
+    local attached = plumb_clients(bufnr)[1]
+    return attached ~= nil and attached.id ~= client.id
+  end)
+  check(vim.lsp.get_client_by_id(client.id) == nil, 'the old server is gone after :PlumbRestart')
+  client = plumb_clients(bufnr)[1]
+  held = request(bufnr, 'plumb/documentText', { textDocument = { uri = uri } })
+  check(held and held.text == after .. '\n', 'the new server holds the buffer text')
+  ok('restarted: client ' .. client.id)
+  vim.cmd('PlumbFrames')
+  wait('the frames window', function()
+    return vim.bo.buftype == 'nofile'
+  end)
+  local frames = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  check(frames:find('Banner: frame = (', 1, true) ~= nil, 'the frames window shows Banner: ' .. frames)
+  ok('frames: ' .. (frames:match('Banner: frame = %b()') or ''))
+  vim.cmd('close')
 
   -- Quit cleanly: the server is shut down and exits.
   local id = client.id

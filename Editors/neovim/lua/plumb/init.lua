@@ -46,6 +46,31 @@ local function has(feature)
   return vim.fn.has(feature) == 1
 end
 
+-- Client methods are closures up to 0.10 (client.stop()) and methods from 0.11 (client:stop()).
+local methods = has('nvim-0.11')
+
+local function client_stop(client, force)
+  if methods then
+    client:stop(force)
+  else
+    client.stop(force)
+  end
+end
+
+local function client_is_stopped(client)
+  if methods then
+    return client:is_stopped()
+  end
+  return client.is_stopped()
+end
+
+local function client_request(client, method, params, handler, bufnr)
+  if methods then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
 local function notify(message, level)
   vim.notify('plumb: ' .. message, level or vim.log.levels.WARN)
 end
@@ -197,7 +222,7 @@ function M.attach(bufnr)
   -- 0.7: one client per root, started once.
   local id = clients_by_root[root]
   local client = id and vim.lsp.get_client_by_id(id)
-  if client == nil or client.is_stopped() then
+  if client == nil or client_is_stopped(client) then
     id = vim.lsp.start_client(config)
     if id == nil then
       return nil
@@ -211,7 +236,7 @@ end
 -- Stops every plumb server.
 function M.stop()
   for _, client in ipairs(plumb_clients()) do
-    client.stop()
+    client_stop(client)
   end
   clients_by_root = {}
 end
@@ -226,15 +251,21 @@ function M.restart()
   end
   local old = plumb_clients()
   M.stop()
-  -- Wait (briefly) for the old servers to go, so the new ones are not mistaken for them.
-  vim.wait(2000, function()
+  -- Wait for the old servers to exit: until then Neovim would hand them out again.
+  local function gone()
     for _, client in ipairs(old) do
-      if not client.is_stopped() then
+      if vim.lsp.get_client_by_id(client.id) ~= nil then
         return false
       end
     end
     return true
-  end, 20)
+  end
+  if not vim.wait(3000, gone, 20) then
+    for _, client in ipairs(old) do
+      client_stop(client, true)
+    end
+    vim.wait(1000, gone, 20)
+  end
   for _, bufnr in ipairs(buffers) do
     M.attach(bufnr)
   end
@@ -259,7 +290,7 @@ function M.show_frames(bufnr)
     return
   end
   local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
-  client.request('plumb/frames', params, function(err, result)
+  client_request(client, 'plumb/frames', params, function(err, result)
     if err then
       notify('plumb/frames failed: ' .. (err.message or vim.inspect(err)))
       return
