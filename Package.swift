@@ -20,9 +20,11 @@ let package = Package(
     .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
     // JSON values (ordered, bounded parser) and, later, JSON-RPC framing. Foundation only.
     .target(name: "JSONRPC"),
-    .target(name: "LanguageServer", dependencies: ["JSONRPC", "LayoutAnalysis", "LayoutSyntax"]),
+    // Interface Builder .storyboard and .xib files read into the analysis' model.
+    .target(name: "InterfaceBuilder", dependencies: ["LayoutSyntax", "LayoutAnalysis"]),
+    .target(name: "LanguageServer", dependencies: ["JSONRPC", "LayoutAnalysis", "LayoutSyntax", "InterfaceBuilder"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
-    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "LanguageServer"]),
+    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "LanguageServer", "InterfaceBuilder"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
@@ -32,6 +34,7 @@ let package = Package(
     .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
     .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

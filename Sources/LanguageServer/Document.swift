@@ -1,3 +1,4 @@
+import InterfaceBuilder
 import LayoutAnalysis
 import LayoutSyntax
 
@@ -57,6 +58,13 @@ final class DocumentAnalyzer {
   func analyse(uri: String, version: Int, generation: Int, bytes: [UInt8], kind: FileKind, lines: LineTable)
     -> AnalysisSnapshot
   {
+    // Interface Builder files (by extension, whatever the language id): findings only.
+    if InterfaceBuilderFile.handles(path: uri) {
+      let file = InterfaceBuilderFile.read(bytes: bytes)
+      return AnalysisSnapshot(
+        uri: uri, version: version, generation: generation, lines: lines, document: file.document,
+        diagnostics: file.analyse().diagnostics, layout: nil)
+    }
     let document = LayoutDocument(bytes: bytes, kind: kind)
     let layout = solver.update(document)
     return AnalysisSnapshot(

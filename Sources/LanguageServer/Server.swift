@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilder
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -145,6 +146,13 @@ final class Server {
       break
     }
     guard let handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
+    // The features of the layout language mean nothing on the XML of an Interface Builder
+    // file: it gets its diagnostics and their quick fixes only.
+    if method != "textDocument/diagnostic", method != "textDocument/codeAction",
+      let uri = params?["textDocument"]?["uri"]?.stringValue, InterfaceBuilderFile.handles(path: uri)
+    {
+      return .success(.null)
+    }
     do {
       let value = try handler(self, Params(params ?? .object([])))
       // A request cancelled while it ran is answered as cancelled: its result may be stale.

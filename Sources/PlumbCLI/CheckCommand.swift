@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import InterfaceBuilder
 import LayoutAnalysis
 import LayoutSyntax
 
@@ -22,7 +23,8 @@ enum CheckCommand {
         paths += io.listDirectory(path).filter { candidate in
           // Hidden folders (.git, .build) hold no layouts worth checking.
           !candidate.dropFirst(path.count).split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            && FileKind(pathExtension: (candidate as NSString).pathExtension) != nil && io.isDirectory(candidate) == false
+            && (FileKind(pathExtension: (candidate as NSString).pathExtension) != nil
+              || InterfaceBuilderFile.handles(path: candidate)) && io.isDirectory(candidate) == false
         }.sorted()
       } else {
         paths.append(path)
@@ -63,6 +65,12 @@ enum CheckCommand {
       let path = paths[index]
       let result: Result<FileReport, UsageError>
       do throws(UsageError) {
+        if path != "-", InterfaceBuilderFile.handles(path: path) {
+          let file = try loadInterfaceBuilderFile(path: path, io: io, command: "check")
+          let diagnostics = file.analyse(canvas: canvas).diagnostics
+          slots.set(index, .success(FileReport(path: path, document: file.document, diagnostics: diagnostics)))
+          return
+        }
         let document =
           if path == "-", let standardInput {
             LayoutDocument(bytes: standardInput, kind: .layout)

@@ -1,3 +1,4 @@
+import InterfaceBuilder
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -18,21 +19,32 @@ enum FramesCommand {
           ? "plumb frames: missing FILE (see 'plumb help frames')"
           : "plumb frames: expected one FILE, got \(parsed.positional.count)")
     }
-    let document = try loadDocument(path: path, io: io, command: "frames")
-    let layout = SolvedLayout(document: document, solveWithErrors: true)
+    // An Interface Builder file is one layout per scene, each with its scene as its canvas.
+    let document: LayoutDocument
+    let layouts: [SolvedLayout]
+    if path != "-", InterfaceBuilderFile.handles(path: path) {
+      let file = try loadInterfaceBuilderFile(path: path, io: io, command: "frames")
+      document = file.document
+      layouts = file.analyse(solveWithErrors: true).layouts
+    } else {
+      document = try loadDocument(path: path, io: io, command: "frames")
+      layouts = [SolvedLayout(document: document, solveWithErrors: true)]
+    }
     let canvas = parsed.options["--canvas"]
-    if let canvas, !document.model.effectiveCanvases.contains(where: { $0.name == canvas }) {
-      let names = document.model.effectiveCanvases.map(\.name).joined(separator: ", ")
+    let canvases = layouts.flatMap { $0.document.model.effectiveCanvases }
+    if let canvas, !canvases.contains(where: { $0.name == canvas }) {
+      let names = canvases.map(\.name).joined(separator: ", ")
       throw UsageError(message: "plumb frames: '\(path)' has no canvas '\(canvas)'; its canvases are \(names)")
     }
-    let places = layout.places.filter { solver in
-      (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
+    let places = layouts.flatMap { layout in
+      layout.places.filter { solver in
+        (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
+      }.map { (solver: $0, model: layout.document.model) }
     }
     let displayPath = path == "-" ? "<stdin>" : path
-    let model = document.model
 
     if format == "json" {
-      let layouts: [JSONValue] = places.map { solver in
+      let layouts: [JSONValue] = places.map { solver, model in
         let ambiguities = solver.ambiguities()
         let views: [JSONValue] = model.viewOrder.compactMap { name in
           guard let view = solver.solvedView(name) else { return nil }
@@ -59,7 +71,7 @@ enum FramesCommand {
       io.writeOutput(value.prettyText + "\n")
     } else {
       var output = ""
-      for (index, solver) in places.enumerated() {
+      for (index, (solver, model)) in places.enumerated() {
         if index > 0 { output += "\n" }
         let canvas = solver.place.canvas
         output += "\(canvas.name) (\(formatNumber(canvas.width)) × \(formatNumber(canvas.height))), \(solver.place.direction.phrase)\n"

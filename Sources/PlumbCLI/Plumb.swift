@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilder
 import JSONRPC
 import LanguageServer
 import LayoutAnalysis
@@ -69,13 +70,28 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
   }
   let pathExtension = (path as NSString).pathExtension
   guard let kind = FileKind(pathExtension: pathExtension) else {
-    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout or .vfl file")
+    if InterfaceBuilderFile.handles(path: path) {
+      throw UsageError(message: "plumb \(command): cannot read '\(path)': Interface Builder files work with 'check' and 'frames'")
+    }
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout, .vfl, .storyboard or .xib file")
   }
   if io.isDirectory(path) == true {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")
   }
   do {
     return LayoutDocument(bytes: try io.readFile(path), kind: kind)
+  } catch {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': \(describe(error))")
+  }
+}
+
+/// Reads an Interface Builder file (`.storyboard`, `.xib`).
+func loadInterfaceBuilderFile(path: String, io: CommandIO, command: String) throws(UsageError) -> InterfaceBuilderFile {
+  if io.isDirectory(path) == true {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")
+  }
+  do {
+    return InterfaceBuilderFile.read(bytes: try io.readFile(path))
   } catch {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': \(describe(error))")
   }

@@ -1,0 +1,318 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+
+/// An Interface Builder `.storyboard` or `.xib`, read into one layout per scene or top-level
+/// view, with every range a byte range of the XML.
+public struct InterfaceBuilderFile: Sendable {
+  /// The file's bytes, which every range refers to.
+  public let bytes: [UInt8]
+  /// One document per scene's root view, top-level view or cell, in file order. Each one's
+  /// single canvas is named after the scene.
+  public let units: [LayoutDocument]
+  /// Findings about the file itself: unreadable XML, a refused or unsupported format.
+  public let diagnostics: [Diagnostic]
+  /// The whole file as a document without views, carrying the file's findings: what the
+  /// command line and the server use for positions.
+  public let document: LayoutDocument
+  let details: [UnitDetails]
+
+  /// The extensions of the files this reader reads.
+  public static let pathExtensions: Set<String> = ["storyboard", "xib"]
+
+  /// Whether a path or URI names an Interface Builder file, by its extension.
+  public static func handles(path: String) -> Bool {
+    let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+    guard let dot = withoutQuery.lastIndex(of: "."), !withoutQuery[dot...].contains("/") else { return false }
+    return pathExtensions.contains(String(withoutQuery[withoutQuery.index(after: dot)...]).lowercased())
+  }
+
+  public static func read(text: String) -> InterfaceBuilderFile {
+    read(bytes: Array(text.utf8))
+  }
+
+  /// Reads a file. Never fails: what cannot be read is a diagnostic.
+  public static func read(bytes: [UInt8]) -> InterfaceBuilderFile {
+    let tree = XMLTree.parse(bytes)
+    var fileDiagnostics = tree.diagnostics
+    var units: [LayoutDocument] = []
+    var details: [UnitDetails] = []
+    if let rootIndex = tree.root, let rootNode = tree.node(rootIndex) {
+      if rootNode.name == "archive" {
+        fileDiagnostics.append(
+          Diagnostic(
+            code: "ib-unsupported", severity: .error,
+            message: "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; "
+              + "open the file in a current Xcode and save it to convert it.", range: rootNode.nameRange))
+      } else if rootNode.name != "document" {
+        fileDiagnostics.append(
+          Diagnostic(
+            code: "ib-unsupported", severity: .error,
+            message: "The root element is <\(rootNode.name)>, not an Interface Builder <document>.",
+            range: rootNode.nameRange))
+      } else if rootNode.attribute("targetRuntime") == "MacOSX.Cocoa" {
+        fileDiagnostics.append(
+          Diagnostic(
+            code: "ib-unsupported", severity: .info,
+            message: "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose "
+              + "coordinates and views it does not model yet.", range: rootNode.nameRange))
+      } else {
+        (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
+      }
+    }
+    let document = LayoutDocument(bytes: bytes, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
+    return InterfaceBuilderFile(
+      bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details)
+  }
+
+  private static func readDocument(tree: XMLTree, root: Int, bytes: [UInt8], diagnostics: [Diagnostic])
+    -> ([LayoutDocument], [UnitDetails], [Diagnostic])
+  {
+    var fileDiagnostics = diagnostics
+    guard let rootNode = tree.node(root) else { return ([], [], diagnostics) }
+    let isStoryboard = (rootNode.attribute("type") ?? "").contains("Storyboard") || tree.child(of: root, named: "scenes") != nil
+    var device: Device?
+    var landscape = false
+    if let deviceIndex = tree.child(of: root, named: "device"), let deviceNode = tree.node(deviceIndex) {
+      device = deviceNode.id.flatMap { Device.all[$0] }
+      landscape = deviceNode.attribute("orientation") == "landscape"
+    }
+    var images: [String: (width: Double, height: Double)] = [:]
+    if let resources = tree.child(of: root, named: "resources") {
+      for image in tree.children(of: resources) {
+        guard let imageNode = tree.node(image), imageNode.name == "image", let name = imageNode.attribute("name"),
+          let width = Elements.number(imageNode.attribute("width")),
+          let height = Elements.number(imageNode.attribute("height"))
+        else { continue }
+        images[name] = (width, height)
+      }
+    }
+    var designables: [String: (width: Double, height: Double)] = [:]
+    if let container = tree.child(of: root, named: "designables") {
+      for designable in tree.children(of: container) {
+        guard let id = tree.node(designable)?.attribute("name"),
+          let sizeIndex = tree.child(of: designable, named: "size", key: "intrinsicContentSize"),
+          let size = tree.node(sizeIndex), let width = Elements.number(size.attribute("width")),
+          let height = Elements.number(size.attribute("height"))
+        else { continue }
+        designables[id] = (width, height)
+      }
+    }
+    let context = FileContext(
+      tree: tree, device: device, landscape: landscape, isStoryboard: isStoryboard, images: images,
+      designables: designables)
+
+    // The roots: each scene's (or the xib's) view controllers' views and top-level views.
+    var queue: [(root: UnitRoot, name: String)] = []
+    func topLevel(_ objects: Int, scene: Int?) {
+      for object in tree.children(of: objects) {
+        guard let objectNode = tree.node(object), !Elements.notViews.contains(objectNode.name) else { continue }
+        if let view = tree.child(of: object, key: "view"), tree.child(of: view, named: "rect", key: "frame") != nil
+          || tree.node(view).map({ !$0.children.isEmpty }) == true
+        {
+          queue.append(
+            (UnitRoot(element: view, controller: object, scene: scene, isControllerView: true), controllerName(object, tree: tree)))
+        } else if tree.child(of: object, named: "rect", key: "frame") != nil {
+          queue.append(
+            (UnitRoot(element: object, controller: nil, scene: scene, isControllerView: false), viewName(object, tree: tree)))
+        }
+      }
+    }
+    if let scenes = tree.child(of: root, named: "scenes") {
+      for scene in tree.children(of: scenes) {
+        guard let objects = tree.child(of: scene, named: "objects") else { continue }
+        topLevel(objects, scene: scene)
+      }
+    }
+    if let objects = tree.child(of: root, named: "objects") {
+      topLevel(objects, scene: nil)
+    }
+
+    var units: [LayoutDocument] = []
+    var details: [UnitDetails] = []
+    var usedNames: [String: Int] = [:]
+    var seenRoots = Set<Int>()
+    var position = 0
+    while position < queue.count, position < 10_000 {
+      let (unitRoot, baseName) = queue[position]
+      position += 1
+      guard seenRoots.insert(unitRoot.element).inserted else { continue }
+      var name = baseName
+      if let count = usedNames[baseName] {
+        let id = tree.node(unitRoot.controller ?? unitRoot.element)?.id ?? "\(count + 1)"
+        name = "\(baseName) (\(id))"
+      }
+      usedNames[baseName, default: 0] += 1
+      var builder = UnitBuilder(context: context, root: unitRoot)
+      let model = builder.build(name: name)
+      for nested in builder.nestedRoots {
+        queue.append(
+          (
+            UnitRoot(element: nested, controller: nil, scene: unitRoot.scene, isControllerView: false),
+            "\(viewName(nested, tree: tree)) in \(name)"
+          ))
+      }
+      units.append(LayoutDocument(bytes: bytes, kind: .layout, model: model, diagnostics: builder.diagnostics))
+      details.append(builder.details)
+    }
+    if units.isEmpty, rootNode.attribute("useAutolayout") == "YES" {
+      fileDiagnostics.append(
+        Diagnostic(
+          code: "ib-unsupported", severity: .info, message: "The file has no view Plumb can lay out.",
+          range: rootNode.nameRange))
+    }
+    return (units, details, fileDiagnostics)
+  }
+
+  /// A view controller as its scene is named: its label, class or title, or its kind.
+  private static func controllerName(_ controller: Int, tree: XMLTree) -> String {
+    guard let node = tree.node(controller) else { return "View Controller" }
+    for attribute in ["userLabel", "customClass", "title"] {
+      if let value = node.attribute(attribute), !value.isEmpty { return value }
+    }
+    return Elements.humanized(node.name)
+  }
+
+  /// A top-level view or cell: its label, class or reuse identifier, or its kind.
+  private static func viewName(_ view: Int, tree: XMLTree) -> String {
+    guard let node = tree.node(view) else { return "View" }
+    if let label = node.attribute("userLabel"), !label.isEmpty { return label }
+    let kind = node.attribute("customClass").flatMap { $0.isEmpty ? nil : $0 } ?? Elements.humanized(node.name)
+    if let reuse = node.attribute("reuseIdentifier"), !reuse.isEmpty { return "\(kind) '\(reuse)'" }
+    return kind
+  }
+
+  // MARK: - Analysis
+
+  /// Solves every unit and returns the file's findings, merged and sorted.
+  /// - Parameters:
+  ///   - canvas: only the unit (scene) of this name.
+  ///   - solveWithErrors: solve even when a unit has errors (for frames).
+  public func analyse(canvas: String? = nil, solveWithErrors: Bool = false) -> InterfaceBuilderAnalysis {
+    var layouts: [SolvedLayout] = []
+    var all = diagnostics
+    for (index, unit) in units.enumerated() {
+      guard canvas == nil || unit.model.canvases.first?.name == canvas else { continue }
+      let layout = SolvedLayout(document: unit, solveWithErrors: solveWithErrors)
+      layouts.append(layout)
+      let unitDetails = index < details.count ? details[index] : UnitDetails()
+      all += InterfaceBuilderFile.adapt(layout, details: unitDetails)
+      all += InterfaceBuilderFile.leftRight(unit)
+    }
+    return InterfaceBuilderAnalysis(file: self, layouts: layouts, diagnostics: InterfaceBuilderFile.sorted(all))
+  }
+
+  /// The findings of the analysis, made to fit the XML: fixes that would insert layout-language
+  /// text are dropped, a misplaced view gets an edit of its `<rect key="frame">`, both views
+  /// of a content-priority tie are flagged, and the Ambiguity setting is honoured.
+  static func adapt(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
+    let primary = layout.places.first
+    let ambiguities = primary?.ambiguities() ?? []
+    // Messages quote a constraint by its text, which here is a whole XML tag: say it the way
+    // UIKit describes constraints instead, with the constraint's id.
+    var quotes: [(String, String)] = []
+    for constraint in layout.document.model.constraints where constraint.origin == .explicit {
+      let text = layout.document.text(of: constraint.range)
+      var unlabelled = constraint
+      unlabelled.label = nil
+      let names = [constraint.label.map { "'\($0)'" }, xmlAttribute("id", in: text)].compactMap { $0 }
+      let suffix = names.isEmpty ? "" : " (\(names.joined(separator: ", ")))"
+      quotes.append(("'\(text)'", "'\(unlabelled.description)'\(suffix)"))
+    }
+    func rewrite(_ message: String) -> String {
+      guard message.contains("'<constraint") else { return message }
+      var result = message
+      for (from, to) in quotes where result.contains(from) {
+        result = result.replacingOccurrences(of: from, with: to)
+      }
+      return result
+    }
+    var result: [Diagnostic] = []
+    for var diagnostic in layout.diagnostics {
+      diagnostic.fixes = []
+      diagnostic.message = rewrite(diagnostic.message)
+      diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
+      let view = details.viewAtOffset[diagnostic.range.start]
+      switch diagnostic.code {
+      case "ambiguous", "content-priority-ambiguity":
+        if let view, let setting = details.verifyAmbiguity[view] {
+          if setting == "off" { continue }
+          if setting == "ignoreSizes", !ambiguities.contains(where: { $0.view == view && $0.position }) { continue }
+        }
+        if diagnostic.code == "content-priority-ambiguity", let other = diagnostic.related.first {
+          var mirrored = diagnostic
+          mirrored.range = other.range
+          mirrored.related = [RelatedInformation(range: diagnostic.range, message: "the other view of the tie")]
+          result.append(mirrored)
+        }
+      case "misplaced":
+        if let view, let rect = details.frameRects[view], let solved = primary?.solvedView(view)?.frame {
+          let text =
+            "<rect key=\"frame\" x=\"\(xmlNumber(solved.x))\" y=\"\(xmlNumber(solved.y))\" "
+            + "width=\"\(xmlNumber(solved.width))\" height=\"\(xmlNumber(solved.height))\"/>"
+          diagnostic.fixes = [
+            Fix(title: "Update the frame of '\(view)'", edits: [TextEdit(range: rect, newText: text)], isPreferred: true)
+          ]
+        }
+      default:
+        break
+      }
+      result.append(diagnostic)
+    }
+    return result
+  }
+
+  /// Constraints on `left` and `right`, which stay put in right-to-left languages
+  /// (Interface Builder's "Respect language direction" unchecked).
+  static func leftRight(_ unit: LayoutDocument) -> [Diagnostic] {
+    let absolute: Set<LayoutAttribute> = [.left, .right, .leftMargin, .rightMargin]
+    return unit.model.constraints.compactMap { constraint in
+      guard constraint.origin == .explicit else { return nil }
+      let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
+      guard sides.contains(where: { absolute.contains($0.attribute) }) else { return nil }
+      return Diagnostic(
+        code: "left-right", severity: .warning,
+        message: "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
+          + "\"Respect language direction\" in Xcode so it uses leading and trailing.",
+        range: constraint.range)
+    }
+  }
+
+  static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen = Set<String>()
+    let unique = diagnostics.filter { diagnostic in
+      seen.insert("\(diagnostic.code)|\(diagnostic.range)|\(diagnostic.message)").inserted
+    }
+    return unique.enumerated().sorted { left, right in
+      let (a, b) = (left.element, right.element)
+      if a.range != b.range { return a.range < b.range }
+      if a.severity != b.severity { return a.severity < b.severity }
+      if a.code != b.code { return a.code < b.code }
+      return left.offset < right.offset
+    }.map(\.element)
+  }
+}
+
+/// An Interface Builder file solved: one layout per unit, and every finding.
+public struct InterfaceBuilderAnalysis {
+  public let file: InterfaceBuilderFile
+  /// The solved units, in file order (only the named one when a canvas was given).
+  public let layouts: [SolvedLayout]
+  /// The file's findings and every unit's, sorted by position.
+  public let diagnostics: [Diagnostic]
+}
+
+/// A number as Interface Builder writes it in a frame.
+func xmlNumber(_ value: Double) -> String {
+  let rounded = (value * 1000).rounded() / 1000
+  if rounded == rounded.rounded() { return String(format: "%.1f", rounded) }
+  return formatNumber(rounded)
+}
+
+/// The value of an attribute in a start tag's text.
+func xmlAttribute(_ name: String, in tag: String) -> String? {
+  guard let start = tag.range(of: " \(name)=\"") else { return nil }
+  let rest = tag[start.upperBound...]
+  guard let end = rest.firstIndex(of: "\"") else { return nil }
+  return String(rest[..<end])
+}

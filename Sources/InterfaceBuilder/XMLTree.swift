@@ -1,0 +1,229 @@
+import Foundation
+import LayoutSyntax
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// One element of an XML document: its name, attributes, children, and where its start tag is.
+struct XMLNode {
+  var name: String
+  var attributes: [String: String]
+  var parent: Int?
+  var children: [Int] = []
+  /// The whole start tag, `<name …>` or `<name …/>`.
+  var tagRange: SourceRange
+  /// The element name inside the start tag (after `<`).
+  var nameRange: SourceRange
+  /// The text directly inside the element (for `<string key="userLabel">…</string>`).
+  var text: String = ""
+
+  func attribute(_ name: String) -> String? { attributes[name] }
+  var key: String? { attributes["key"] }
+  var id: String? { attributes["id"] }
+}
+
+/// An XML document read with Foundation's parser, with byte ranges for every start tag.
+///
+/// Hostile input is bounded before the parser sees it: files larger than `maximumSize` are
+/// refused, a document type declaration (the only way to declare entities, and so to expand
+/// them) is refused, external entities are never resolved, and nesting deeper than
+/// `maximumDepth` stops the parse.
+struct XMLTree {
+  static let maximumSize = 32 * 1024 * 1024
+  static let maximumDepth = 256
+  static let maximumElements = 2_000_000
+
+  var nodes: [XMLNode] = []
+  var root: Int?
+  var diagnostics: [Diagnostic] = []
+
+  func children(of index: Int) -> [Int] {
+    guard index >= 0, index < nodes.count else { return [] }
+    return nodes[index].children
+  }
+
+  func node(_ index: Int) -> XMLNode? {
+    index >= 0 && index < nodes.count ? nodes[index] : nil
+  }
+
+  /// The first child of `index` with this element name (and key, when given).
+  func child(of index: Int, named name: String? = nil, key: String? = nil) -> Int? {
+    children(of: index).first { child in
+      guard let node = node(child) else { return false }
+      return (name == nil || node.name == name) && (key == nil || node.key == key)
+    }
+  }
+
+  static func parse(_ bytes: [UInt8]) -> XMLTree {
+    var tree = XMLTree()
+    let index = LineIndex(bytes)
+    if bytes.count > maximumSize {
+      tree.diagnostics.append(
+        Diagnostic(
+          code: "ib-refused", severity: .error,
+          message: "The file is \(bytes.count / (1024 * 1024)) MiB; Plumb reads Interface Builder files of at most "
+            + "\(maximumSize / (1024 * 1024)) MiB.", range: SourceRange(at: 0)))
+      return tree
+    }
+    let scan = TagScanner.scan(bytes)
+    if let doctype = scan.doctype {
+      tree.diagnostics.append(
+        Diagnostic(
+          code: "ib-refused", severity: .error,
+          message: "The file has a document type declaration, which Interface Builder never writes and which can "
+            + "declare entities; Plumb does not read it.", range: doctype))
+      return tree
+    }
+    let delegate = TreeBuilder(tags: scan.tags)
+    let parser = XMLParser(data: Data(bytes))
+    parser.shouldResolveExternalEntities = false
+    parser.shouldProcessNamespaces = false
+    parser.shouldReportNamespacePrefixes = false
+    parser.delegate = delegate
+    let succeeded = parser.parse()
+    if let problem = delegate.abortReason {
+      tree.diagnostics.append(
+        Diagnostic(code: "ib-refused", severity: .error, message: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
+      return tree
+    }
+    if !succeeded {
+      let line = max(parser.lineNumber - 1, 0)
+      let range = index.contentRange(ofLine: min(line, index.lineCount - 1))
+      let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+      tree.diagnostics.append(
+        Diagnostic(
+          code: "ib-xml", severity: .error, message: "The file is not well-formed XML: \(reason).",
+          range: SourceRange(at: range.start)))
+      return tree
+    }
+    tree.nodes = delegate.nodes
+    tree.root = delegate.nodes.isEmpty ? nil : 0
+    return tree
+  }
+}
+
+/// Finds every start tag's byte range in document order, as the parser will report them.
+enum TagScanner {
+  struct Tag {
+    var range: SourceRange
+    var nameRange: SourceRange
+  }
+
+  static func scan(_ bytes: [UInt8]) -> (tags: [Tag], doctype: SourceRange?) {
+    var tags: [Tag] = []
+    var offset = 0
+    let count = bytes.count
+    func starts(with text: String, at position: Int) -> Bool {
+      let pattern = Array(text.utf8)
+      guard position + pattern.count <= count else { return false }
+      for (index, byte) in pattern.enumerated() where bytes[position + index] != byte { return false }
+      return true
+    }
+    func skip(past terminator: String, from position: Int) -> Int {
+      let pattern = Array(terminator.utf8)
+      var cursor = position
+      while cursor + pattern.count <= count {
+        if bytes[cursor] == pattern[0], starts(with: terminator, at: cursor) { return cursor + pattern.count }
+        cursor += 1
+      }
+      return count
+    }
+    while offset < count {
+      guard bytes[offset] == UInt8(ascii: "<") else {
+        offset += 1
+        continue
+      }
+      if starts(with: "<!--", at: offset) {
+        offset = skip(past: "-->", from: offset + 4)
+      } else if starts(with: "<![CDATA[", at: offset) {
+        offset = skip(past: "]]>", from: offset + 9)
+      } else if starts(with: "<?", at: offset) {
+        offset = skip(past: "?>", from: offset + 2)
+      } else if starts(with: "<!", at: offset) {
+        // <!DOCTYPE …> or <!ENTITY …>: refused by the caller.
+        let end = skip(past: ">", from: offset + 2)
+        return (tags, SourceRange(start: offset, end: end))
+      } else if starts(with: "</", at: offset) {
+        offset = skip(past: ">", from: offset + 2)
+      } else {
+        // A start tag: up to the `>` outside quotes.
+        var cursor = offset + 1
+        let nameStart = cursor
+        while cursor < count, !isNameEnd(bytes[cursor]) { cursor += 1 }
+        let nameRange = SourceRange(start: nameStart, end: cursor)
+        var quote: UInt8?
+        while cursor < count {
+          let byte = bytes[cursor]
+          if let open = quote {
+            if byte == open { quote = nil }
+          } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+          } else if byte == UInt8(ascii: ">") {
+            break
+          }
+          cursor += 1
+        }
+        let end = min(cursor + 1, count)
+        tags.append(Tag(range: SourceRange(start: offset, end: end), nameRange: nameRange))
+        offset = end
+      }
+    }
+    return (tags, nil)
+  }
+
+  private static func isNameEnd(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+      || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+  }
+}
+
+/// The parser's delegate: builds the element tree, pairing each element with the next
+/// scanned start tag.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+  let tags: [TagScanner.Tag]
+  var nodes: [XMLNode] = []
+  var stack: [Int] = []
+  var abortReason: String?
+  var abortRange: SourceRange?
+
+  init(tags: [TagScanner.Tag]) {
+    self.tags = tags
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    let index = nodes.count
+    let tag = index < tags.count ? tags[index] : (tags.last ?? TagScanner.Tag(range: SourceRange(at: 0), nameRange: SourceRange(at: 0)))
+    if stack.count >= XMLTree.maximumDepth || index >= XMLTree.maximumElements {
+      abortReason =
+        stack.count >= XMLTree.maximumDepth
+        ? "The elements are nested more than \(XMLTree.maximumDepth) deep; Plumb stops reading there."
+        : "The file has more than \(XMLTree.maximumElements) elements; Plumb stops reading there."
+      abortRange = tag.nameRange
+      parser.abortParsing()
+      return
+    }
+    var node = XMLNode(
+      name: elementName, attributes: attributes, parent: stack.last, tagRange: tag.range, nameRange: tag.nameRange)
+    node.children.reserveCapacity(4)
+    nodes.append(node)
+    if let parent = stack.last { nodes[parent].children.append(index) }
+    stack.append(index)
+  }
+
+  func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    _ = stack.popLast()
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard let current = stack.last, nodes[current].text.utf8.count < 4096 else { return }
+    nodes[current].text += string
+  }
+
+  func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+    Data()
+  }
+}
