@@ -15,6 +15,7 @@ public struct TableauStatistics: Sendable, Equatable {
 extension Solver {
   /// The size of the tableau.
   public var statistics: TableauStatistics {
+    tableau.restoreDeferredRows()
     var cells = 0
     var widest = 0
     for row in tableau.rows {
@@ -37,6 +38,7 @@ extension Solver {
   /// Symbols print as `name#id` for variables and `s`, `e`, `d` + id for slacks, errors
   /// and dummies. Two solvers with equal dumps are in the same state.
   public func dump() -> String {
+    tableau.restoreDeferredRows()
     var lines: [String] = []
     lines.append("symbols: \(tableau.kinds.count)  rows: \(tableau.rowCount)")
     lines.append("constraints:")

@@ -33,9 +33,9 @@ extension Solver {
         if cell.coefficient == 0 || !cell.coefficient.isFinite {
           problems.append("row \(name) holds coefficient \(cell.coefficient)")
         }
-        if t.rows[Int(cell.symbol)] != nil
-          && (t.kinds[index] != .external || t.kinds[Int(cell.symbol)] != .external)
-        {
+        // Rows of external symbols may refer to basic symbols: other external rows
+        // (definitions) and, after edits, slacks and errors (deferred rows).
+        if t.rows[Int(cell.symbol)] != nil && t.kinds[index] != .external {
           problems.append("row \(name) holds basic symbol \(symbolName(cell.symbol))")
         }
         expectedColumns[Int(cell.symbol)].insert(basic)

@@ -100,6 +100,7 @@ public final class Solver {
   ///   one last); `.pivotLimitExceeded` or `.numericalFailure`. After any error the solver
   ///   is exactly as it was before the call.
   public func add(_ constraint: Constraint) throws(SolverError) {
+    tableau.restoreDeferredRows()
     try Self.validate(constraint)
     if tableau.records[ObjectIdentifier(constraint)] != nil { throw .duplicate(constraint) }
     do throws(SolverError) {
@@ -126,6 +127,7 @@ public final class Solver {
   /// - Throws: `.unknown` if the solver does not hold it; `.pivotLimitExceeded` or
   ///   `.numericalFailure`, leaving the solver as it was.
   public func remove(_ constraint: Constraint) throws(SolverError) {
+    tableau.restoreDeferredRows()
     guard let record = tableau.records[ObjectIdentifier(constraint)], !record.isEdit else {
       throw .unknown(constraint)
     }
@@ -154,6 +156,7 @@ public final class Solver {
   ///   - priority: The edit's priority, in (0, 1000): edits are never required.
   /// - Throws: `.duplicateEditVariable`; `.invalidValue` for a priority out of range.
   public func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) {
+    tableau.restoreDeferredRows()
     guard priority.isFinite, priority > 0, priority < Priority.required else {
       throw .invalidValue("edit priority \(priority) is not in (0, 1000)")
     }
@@ -167,6 +170,7 @@ public final class Solver {
   ///
   /// - Throws: `.unknownEditVariable` if the variable has none.
   public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    tableau.restoreDeferredRows()
     try tableau.removeEdit(variable)
   }
 
@@ -257,6 +261,7 @@ public final class Solver {
   /// - Throws: `.pivotLimitExceeded` or `.numericalFailure` from the LPs; the solver is
   ///   unchanged in every case.
   public func checkedAmbiguity(of variable: Variable) throws(SolverError) -> Ambiguity {
+    tableau.restoreDeferredRows()
     let current = value(of: variable)
     guard let symbol = tableau.existingSymbol(for: variable) else {
       return .ambiguous(
@@ -294,6 +299,7 @@ public final class Solver {
   /// The same as `checkedAmbiguousVariables(among:)`, except that a variable whose LP gives
   /// up is left out.
   public func ambiguousVariables(among variables: [Variable]) -> Set<Variable> {
+    tableau.restoreDeferredRows()
     var result = Set<Variable>()
     var cache: [SymbolID: Bool] = [:]
     for variable in variables {
@@ -314,6 +320,7 @@ public final class Solver {
   public func checkedAmbiguousVariables(among variables: [Variable]) throws(SolverError)
     -> Set<Variable>
   {
+    tableau.restoreDeferredRows()
     var result = Set<Variable>()
     var cache: [SymbolID: Bool] = [:]
     for variable in variables where try isAmbiguous(variable, cache: &cache) {

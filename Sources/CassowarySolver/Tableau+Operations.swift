@@ -407,6 +407,21 @@ extension Tableau {
   /// The edit is `v − k = e⁺ − e⁻`. Moving k by δ is the same as renaming e⁺ to e⁺ + δ, so
   /// only constants change: the row of e⁺ if it is basic, else every row (and objective
   /// level) that contains e⁺, found through the column index.
+  /// Adds `coefficient of marker · delta` to the constant of every row that contains `marker`.
+  mutating func shiftConstants(ofRowsContaining marker: SymbolID, by delta: Double) {
+    for basic in liveColumn(marker) {
+      guard var row = rows[Int(basic)] else { continue }
+      let coefficient = row.coefficient(of: marker)
+      logRow(basic, row)
+      row.constant = Tolerance.sum(row.constant, coefficient * delta)
+      epoch &+= 1
+      rows[Int(basic)] = row
+      if row.constant < -valueTolerance && kinds[Int(basic)].isRestricted {
+        infeasible.insert(basic)
+      }
+    }
+  }
+
   mutating func suggest(_ value: Double, for variable: Variable) throws(SolverError) {
     let key = ObjectIdentifier(variable)
     guard var edit = edits[key], let record = records[ObjectIdentifier(edit.constraint)] else {
@@ -423,18 +438,11 @@ extension Tableau {
       replaceRow(marker, row)
       if row.constant < -valueTolerance { infeasible.insert(marker) }
       if let level { addLevelConstant(level: level, -delta) }
+      // Deferred rows of external symbols may still refer to the basic marker (see
+      // `defersExternalRows`); the renaming shifts them as it shifts parametric references.
+      shiftConstants(ofRowsContaining: marker, by: delta)
     } else {
-      for basic in liveColumn(marker) {
-        guard var row = rows[Int(basic)] else { continue }
-        let coefficient = row.coefficient(of: marker)
-        logRow(basic, row)
-        row.constant = Tolerance.sum(row.constant, coefficient * delta)
-        epoch &+= 1
-        rows[Int(basic)] = row
-        if row.constant < -valueTolerance && kinds[Int(basic)].isRestricted {
-          infeasible.insert(basic)
-        }
-      }
+      shiftConstants(ofRowsContaining: marker, by: delta)
       // The objective is the sum of the new errors: e⁺ (new) = e⁺ (old) − δ, so the edit's
       // own level loses δ besides the shift of its parametric e⁺.
       for index in levels.indices {
@@ -444,7 +452,9 @@ extension Tableau {
       }
     }
     do throws(SolverError) {
+      defersExternalRows = true
       try dualOptimize()
+      defersExternalRows = false
     } catch {
       rollback()
       throw error

@@ -117,6 +117,14 @@ struct Tableau {
   var scratchCells: [Cell] = []
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
+  /// While set (during the dual simplex of `suggestValue`), pivots leave rows of external
+  /// symbols alone: they keep referring to symbols that become basic (values are evaluated
+  /// through those references), and are listed in `deferredRows`. No ratio test or entering
+  /// choice reads them. They are brought back over parametric symbols by
+  /// `restoreDeferredRows()`, outside any transaction, before any operation other than
+  /// `suggestValue` and value reads; repeated edits never pay for it.
+  var defersExternalRows = false
+  var deferredRows: [SymbolID] = []
 
   var valueTolerance: Double { Tolerance.value * valueScale }
 
@@ -175,10 +183,13 @@ struct Tableau {
     var complete = true
     rows.withUnsafeBufferPointer { rowBuffer in
       guard let row = rowBuffer[index] else { return }
-      for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+      for cell in row.cells {
         let reference = Int(cell.symbol)
-        guard rowBuffer[reference] != nil else { continue }
-        if cachedEpochs[reference] == epoch {
+        guard let referenced = rowBuffer[reference] else { continue }
+        if kinds[reference] != .external {
+          // A deferred reference to a basic slack or error: its value is its constant.
+          total += cell.coefficient * referenced.constant
+        } else if cachedEpochs[reference] == epoch {
           total += cell.coefficient * cachedValues[reference]
         } else {
           complete = false
@@ -225,10 +236,12 @@ struct Tableau {
       }
       var pending = false
       var total = topRow.constant
-      for cell in topRow.cells where kinds[Int(cell.symbol)] == .external {
+      for cell in topRow.cells {
         let reference = Int(cell.symbol)
-        guard rows[reference] != nil else { continue }
-        if cachedEpochs[reference] == epoch {
+        guard let referenced = rows[reference] else { continue }
+        if kinds[reference] != .external {
+          total += cell.coefficient * referenced.constant
+        } else if cachedEpochs[reference] == epoch {
           total += cell.coefficient * cachedValues[reference]
         } else {
           pending = true
@@ -424,14 +437,63 @@ struct Tableau {
   /// Substitutes `symbol = expression` into every row that contains `symbol` and into the
   /// objectives. Uses the column index, so only the rows involved are touched.
   mutating func substituteEverywhere(_ symbol: SymbolID, with expression: Row) {
-    for basic in liveColumn(symbol) {
-      substitute(symbol, with: expression, intoRowOf: basic)
+    if defersExternalRows {
+      for basic in liveColumn(symbol) {
+        if kinds[Int(basic)] == .external {
+          deferredRows.append(basic)
+          if deferredRows.count > 4 * rowCount + 64 { compactDeferredRows() }
+        } else {
+          substitute(symbol, with: expression, intoRowOf: basic)
+        }
+      }
+    } else {
+      for basic in liveColumn(symbol) {
+        substitute(symbol, with: expression, intoRowOf: basic)
+      }
     }
     if updatesMainObjective {
       substituteInLevels(symbol, with: expression)
     }
     if auxiliary != nil {
       substituteInAuxiliary(symbol, with: expression)
+    }
+  }
+
+  /// Sorts `deferredRows` and drops repeated entries.
+  mutating func compactDeferredRows() {
+    deferredRows.sort()
+    var kept = 0
+    for position in deferredRows.indices
+    where kept == 0 || deferredRows[kept - 1] != deferredRows[position] {
+      deferredRows[kept] = deferredRows[position]
+      kept += 1
+    }
+    deferredRows.removeLast(deferredRows.count - kept)
+  }
+
+  /// Substitutes, into every deferred row of an external symbol, the rows of the basic
+  /// non-external symbols it refers to (those rows are over parametric symbols only, so one
+  /// pass suffices), in the order of row ids and, within a row, of symbol ids.
+  /// Runs outside any transaction (it changes the representation, not the solution).
+  mutating func restoreDeferredRows() {
+    defersExternalRows = false
+    guard !deferredRows.isEmpty, !recording else { return }
+    compactDeferredRows()
+    let list = deferredRows
+    deferredRows = []
+    var pending: [SymbolID] = []
+    for basic in list {
+      guard Int(basic) < rows.count, kinds[Int(basic)] == .external, let row = rows[Int(basic)]
+      else { continue }
+      pending.removeAll(keepingCapacity: true)
+      for cell in row.cells {
+        let index = Int(cell.symbol)
+        if kinds[index] != .external && rows[index] != nil { pending.append(cell.symbol) }
+      }
+      for symbol in pending {
+        guard let expression = rows[Int(symbol)] else { continue }
+        substitute(symbol, with: expression, intoRowOf: basic)
+      }
     }
   }
 
@@ -615,6 +677,7 @@ struct Tableau {
     auxiliaryCandidates.removeAll()
     infeasible.removeAll()
     auxiliary = nil
+    defersExternalRows = false
   }
 
   // MARK: - Pivoting

@@ -328,6 +328,79 @@ final class PropertyTests: XCTestCase {
     }
   }
 
+  /// After `suggestValue`, rows of external symbols are left deferred until another kind of
+  /// operation; a twin solver that is brought back after every edit (through `dump()`) must
+  /// give the same values, ambiguity answers and outcomes of adds, removes and failed adds.
+  func testDeferredRowsAfterEditsMatchRestoredTwin() throws {
+    try withEverySeed(0..<300) { random, seed in
+      let variableCount = Int.random(in: 2...4, using: &random)
+      var system = RandomSystem(variableCount: variableCount)
+      let point = (0..<variableCount).map { _ in Double(Int.random(in: -10...10, using: &random)) }
+      for _ in 0..<Int.random(in: 2...6, using: &random) {
+        system.addRandom(&random, requiredShare: 0.5, satisfiedBy: point)
+      }
+      let lazy = Solver()
+      let eager = Solver()
+      try lazy.add(system.constraints)
+      try eager.add(system.constraints)
+      var edited: [Int] = []
+      for index in 0..<variableCount where Bool.random(using: &random) {
+        let priority: Double = [999.0, 750, 400].randomElement(using: &random) ?? 999
+        try lazy.addEditVariable(system.variables[index], priority: priority)
+        try eager.addEditVariable(system.variables[index], priority: priority)
+        edited.append(index)
+      }
+      guard !edited.isEmpty else { return }
+      for step in 0..<8 {
+        let index = edited.randomElement(using: &random) ?? edited[0]
+        let value = Double(Int.random(in: -30...30, using: &random))
+        try lazy.suggestValue(value, for: system.variables[index])
+        try eager.suggestValue(value, for: system.variables[index])
+        _ = eager.dump()
+        assertInvariants(lazy, "seed \(seed) after suggest \(step)")
+        for variable in system.variables {
+          XCTAssert(
+            close(lazy.value(of: variable), eager.value(of: variable)),
+            "seed \(seed) step \(step): \(lazy.value(of: variable)) vs \(eager.value(of: variable))")
+        }
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+          XCTAssertEqual(
+            lazy.ambiguousVariables(among: system.variables),
+            eager.ambiguousVariables(among: system.variables), "seed \(seed) step \(step)")
+        case 1:
+          // A required constraint that may or may not hold: both must agree, and a failed
+          // add must leave the state as it was.
+          var extra = RandomSystem(variableCount: 0)
+          extra.variables = system.variables
+          extra.addRandom(&random, requiredShare: 1, satisfiedBy: nil)
+          guard let constraint = extra.constraints.last else { break }
+          let before = lazy.dump()
+          let lazyAdded = (try? lazy.add(constraint)) != nil
+          let eagerAdded = (try? eager.add(constraint)) != nil
+          XCTAssertEqual(lazyAdded, eagerAdded, "seed \(seed) step \(step)")
+          if !lazyAdded { XCTAssertEqual(lazy.dump(), before, "seed \(seed) step \(step)") }
+          if lazyAdded && eagerAdded {
+            try lazy.remove(constraint)
+            try eager.remove(constraint)
+          }
+        case 2:
+          if let constraint = system.constraints.randomElement(using: &random),
+            lazy.contains(constraint)
+          {
+            try lazy.remove(constraint)
+            try eager.remove(constraint)
+            try lazy.add(constraint)
+            try eager.add(constraint)
+          }
+        default:
+          break
+        }
+        assertInvariants(lazy, "seed \(seed) after step \(step)")
+      }
+    }
+  }
+
   /// The same operations give bit-identical states.
   func testDeterminism() throws {
     try withEverySeed(0..<40) { random, seed in
