@@ -60,7 +60,9 @@ public struct InterfaceBuilderFile: Sendable {
         (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
       }
     }
-    let document = LayoutDocument(bytes: bytes, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
+    // A refused oversized file is not indexed: its one finding is at the start.
+    let indexed = bytes.count > XMLTree.maximumSize ? [] : bytes
+    let document = LayoutDocument(bytes: indexed, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
     return InterfaceBuilderFile(
       bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details)
   }
@@ -178,7 +180,7 @@ public struct InterfaceBuilderFile: Sendable {
     guard let node = tree.node(view) else { return "View" }
     if let label = node.attribute("userLabel"), !label.isEmpty { return label }
     let kind = node.attribute("customClass").flatMap { $0.isEmpty ? nil : $0 } ?? Elements.humanized(node.name)
-    if let reuse = node.attribute("reuseIdentifier"), !reuse.isEmpty { return "\(kind) '\(reuse)'" }
+    if let reuse = node.attribute("reuseIdentifier"), !reuse.isEmpty, reuse != kind { return "\(kind) '\(reuse)'" }
     return kind
   }
 
@@ -233,11 +235,29 @@ public struct InterfaceBuilderFile: Sendable {
       diagnostic.message = rewrite(diagnostic.message)
       diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
       let view = details.viewAtOffset[diagnostic.range.start]
+      // A scroll view's content area: larger than the scroll view is what it is for, and
+      // its size is Xcode's "scrollable content size".
+      if let content = details.scrollContents.keys.first(where: { diagnostic.message.hasPrefix("'\($0)' ") }) {
+        if diagnostic.code == "offscreen" { continue }
+        if diagnostic.code == "ambiguous", let scroll = details.scrollContents[content] ?? nil {
+          diagnostic.message = "The scrollable content size of '\(scroll)' is ambiguous: " + diagnostic.message
+        }
+      }
       switch diagnostic.code {
+      case "zero-size":
+        if let view, details.verifyAmbiguity[view] != nil, diagnostic.message.contains("nothing determines") {
+          diagnostic.severity = .info
+        }
       case "ambiguous", "content-priority-ambiguity":
-        if let view, let setting = details.verifyAmbiguity[view] {
-          if setting == "off" { continue }
-          if setting == "ignoreSizes", !ambiguities.contains(where: { $0.view == view && $0.position }) { continue }
+        // Xcode's Ambiguity setting: "Never Verify", or "Verify Position Only" for a view whose
+        // position is determined. Xcode still marks such views; Plumb says so for information.
+        if let view, let setting = details.verifyAmbiguity[view],
+          setting == "off" || (setting == "ignoreSizes" && !ambiguities.contains(where: { $0.view == view && $0.position }))
+        {
+          diagnostic.severity = .info
+          diagnostic.message +=
+            " Its Ambiguity setting is \(setting == "off" ? "Never Verify" : "Verify Position Only"), so this is "
+            + "for information only."
         }
         if diagnostic.code == "content-priority-ambiguity", let other = diagnostic.related.first {
           var mirrored = diagnostic

@@ -10,6 +10,8 @@ struct UnitDetails: Sendable {
   var verifyAmbiguity: [String: String] = [:]
   /// The view a range of findings belongs to, by the start of its name range.
   var viewAtOffset: [Int: String] = [:]
+  /// The content area of each scroll view that has one, with its scroll view.
+  var scrollContents: [String: String?] = [:]
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -303,7 +305,7 @@ struct UnitBuilder {
     }
     for index in records.indices where records[index].isScrollContent {
       let scroll = records[index].superview.map { displayName(records[$0].element) } ?? "Scroll View"
-      base[index] = "\(scroll) content"
+      base[index] = "content of \(scroll)"
     }
     var counts: [String: Int] = [:]
     for name in base { counts[name, default: 0] += 1 }
@@ -345,7 +347,10 @@ struct UnitBuilder {
     var insets = EdgeInsets.zero
     var isFullScreen = false
     if let screen {
-      if close(width, screen.width) {
+      // A view the width of the screen and nearly its height (bars aside) is a screen's view;
+      // cells and smaller views have no insets.
+      let isCell = rootNode.map { Elements.unitRoots.contains($0.name) } ?? false
+      if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
         let top = saved?.y ?? 0
         insets = EdgeInsets(
@@ -398,12 +403,18 @@ struct UnitBuilder {
       }
       model.views[record.name] = view
       model.viewOrder.append(record.name)
+    }
+    // Subviews in declaration order, once every node exists (a scroll view's content area is
+    // made after the views it holds).
+    for (index, record) in records.enumerated() where index != 0 {
+      let superview = record.superview.map { records[$0].name } ?? LayoutModel.rootName
       model.views[superview]?.subviews.append(record.name)
     }
     var generated = GeneratedConstraints(model: model, context: context)
     for (index, record) in records.enumerated() where index != 0 {
       guard let element = node(record.element) else { continue }
       if record.isScrollContent {
+        details.scrollContents[record.name] = record.superview.map { records[$0].name }
         generated.pinContentOrigin(record.name, scroll: record.superview.map { records[$0].name } ?? LayoutModel.rootName)
         continue
       }

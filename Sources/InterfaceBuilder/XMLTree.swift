@@ -57,7 +57,6 @@ struct XMLTree {
 
   static func parse(_ bytes: [UInt8]) -> XMLTree {
     var tree = XMLTree()
-    let index = LineIndex(bytes)
     if bytes.count > maximumSize {
       tree.diagnostics.append(
         Diagnostic(
@@ -87,10 +86,15 @@ struct XMLTree {
         Diagnostic(code: "ib-refused", severity: .error, message: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
       return tree
     }
-    if !succeeded {
+    // Foundation on Linux can report success with an error set: either means the XML is bad.
+    if !succeeded || parser.parserError != nil {
+      let index = LineIndex(bytes)
       let line = max(parser.lineNumber - 1, 0)
       let range = index.contentRange(ofLine: min(line, index.lineCount - 1))
-      let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+      var reason = "malformed XML"
+      if let error = parser.parserError as NSError? {
+        reason = "the parser stopped with error \(error.code) near here"
+      }
       tree.diagnostics.append(
         Diagnostic(
           code: "ib-xml", severity: .error, message: "The file is not well-formed XML: \(reason).",

@@ -1,11 +1,118 @@
-import InterfaceBuilder
+import Foundation
 import LayoutAnalysis
 import LayoutSyntax
 import XCTest
 
+@testable import InterfaceBuilder
+
 final class ReaderTests: XCTestCase {
-  func testReadsAScene() {
-    let file = InterfaceBuilderFile.read(text: "<document><scenes/></document>")
+  func testMultiplierSpellings() {
+    XCTAssertEqual(Elements.multiplier("1:2"), 0.5)
+    XCTAssertEqual(Elements.multiplier("5:4"), 1.25)
+    XCTAssertEqual(Elements.multiplier("1/3") ?? 0, 1.0 / 3, accuracy: 1e-12)
+    XCTAssertEqual(Elements.multiplier("0.5"), 0.5)
+    XCTAssertEqual(Elements.multiplier("4"), 4)
+    XCTAssertNil(Elements.multiplier("1:0"))
+    XCTAssertNil(Elements.multiplier("half"))
+    XCTAssertNil(Elements.multiplier("1:2:3"))
+  }
+
+  /// A constraint without firstItem belongs to the view that holds it; defaults fill the rest.
+  func testConstraintDefaultsAndOwner() {
+    let file = InterfaceBuilderFile.read(text: xib(subviews: "", constraints: """
+      <constraint firstAttribute="height" constant="44" id="c1"/>
+      <constraint firstAttribute="width" secondItem="top" secondAttribute="height" multiplier="2:1" relation="greaterThanOrEqual" priority="750" identifier="wide" id="c2"/>
+      """))
+    let constraints = file.units.first?.model.constraints.filter { $0.origin == .explicit } ?? []
+    XCTAssertEqual(constraints.map(\.description), ["root.height == 44", "'wide' root.width >= 2*root.height @750"])
+  }
+
+  func testPlaceholderConstraintsAreRemoved() {
+    let file = InterfaceBuilderFile.read(text: xib(subviews: "", constraints: """
+      <constraint firstAttribute="height" constant="44" placeholder="YES" id="c1"/>
+      """))
+    XCTAssertEqual(file.units.first?.model.constraints.filter { $0.origin == .explicit }.count, 0)
+  }
+
+  func testUnknownItemIsAWarningNotACrash() {
+    let file = InterfaceBuilderFile.read(text: xib(subviews: "", constraints: """
+      <constraint firstItem="nope" firstAttribute="height" constant="44" id="c1"/>
+      <constraint firstAttribute="sideways" constant="44" id="c2"/>
+      <constraint firstAttribute="height" constant="44" priority="0" id="c3"/>
+      """))
+    XCTAssertEqual(file.analyse().diagnostics.map(\.code), ["ib-constraint", "ib-constraint", "ib-constraint"])
+  }
+
+  func testBillionLaughsIsRefusedQuickly() {
+    var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
+    for level in 1...9 {
+      text += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n"
+    }
+    text += "]>\n<document><objects><label text=\"&lol9;\" id=\"x\"/></objects></document>\n"
+    let start = Date()
+    let file = InterfaceBuilderFile.read(text: text)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+    XCTAssertEqual(file.document.lineIndex.utf8Position(of: file.diagnostics.first?.range.start ?? -1).line, 1)
+  }
+
+  func testExternalEntitiesAreNeverRead() {
+    let text = """
+      <?xml version="1.0"?>
+      <!DOCTYPE document SYSTEM "file:///etc/passwd">
+      <document/>
+      """
+    XCTAssertEqual(InterfaceBuilderFile.read(text: text).diagnostics.map(\.code), ["ib-refused"])
+  }
+
+  func testDeepNestingStops() {
+    let depth = 5000
+    let text = "<document>" + String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: depth)
+      + "</document>"
+    let start = Date()
+    let file = InterfaceBuilderFile.read(text: text)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+  }
+
+  func testOversizedFilesAreRefused() {
+    var bytes = Array("<document>".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: " "), count: XMLTree.maximumSize)
+    bytes += Array("</document>".utf8)
+    let file = InterfaceBuilderFile.read(bytes: bytes)
+    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+  }
+
+  func testNotXMLAtAll() {
+    let file = InterfaceBuilderFile.read(text: "view a { }\n")
+    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-xml"])
     XCTAssertTrue(file.units.isEmpty)
+  }
+
+  func testHandlesPathsAndURIs() {
+    XCTAssertTrue(InterfaceBuilderFile.handles(path: "Main.storyboard"))
+    XCTAssertTrue(InterfaceBuilderFile.handles(path: "file:///a/b/Cell.XIB"))
+    XCTAssertTrue(InterfaceBuilderFile.handles(path: "file:///a/Cell.xib?version=2"))
+    XCTAssertFalse(InterfaceBuilderFile.handles(path: "a.layout"))
+    XCTAssertFalse(InterfaceBuilderFile.handles(path: "storyboard"))
+    XCTAssertFalse(InterfaceBuilderFile.handles(path: "a.xib/readme"))
+  }
+
+  /// A top-level view of 375 × 100 holding the given subviews and constraints.
+  private func xib(subviews: String, constraints: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" useAutolayout="YES">
+      <objects>
+        <view contentMode="scaleToFill" id="top">
+          <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+          <subviews>\(subviews)</subviews>
+          <constraints>
+            \(constraints)
+          </constraints>
+        </view>
+      </objects>
+    </document>
+    """
   }
 }
