@@ -214,13 +214,14 @@ func combineCells(
 
 /// `a + factor · b` over sparse sorted cells, leaving out `skip`, written into the front
 /// of `buffer`, whose storage is reused (it only ever grows; its count is its capacity).
-/// Same rules as `combineCells`.
+/// Same rules as `combineCells`, except that the symbols added and removed are written to
+/// the front of `added` and `removed` (reused the same way) instead of appended.
 ///
-/// - Returns: how many cells were written.
+/// - Returns: how many cells, added symbols and removed symbols were written.
 func combineCells(
   _ a: [Cell], skipping skip: SymbolID, _ b: [Cell], factor: Double, into buffer: inout [Cell],
   added: inout [SymbolID], removed: inout [SymbolID]
-) -> Int {
+) -> (cells: Int, added: Int, removed: Int) {
   let countA = a.count
   let countB = b.count
   if buffer.count < countA + countB {
@@ -228,62 +229,78 @@ func combineCells(
       contentsOf: repeatElement(
         Cell(symbol: -1, coefficient: 0), count: max(countA + countB, 2 * buffer.count) - buffer.count))
   }
+  if added.count < countB {
+    added.append(contentsOf: repeatElement(-1, count: max(countB, 2 * added.count) - added.count))
+  }
+  if removed.count < countA {
+    removed.append(contentsOf: repeatElement(-1, count: max(countA, 2 * removed.count) - removed.count))
+  }
   return a.withUnsafeBufferPointer { left in
     b.withUnsafeBufferPointer { right in
       buffer.withUnsafeMutableBufferPointer { output in
-        var i = 0
-        var j = 0
-        var k = 0
-        while i < countA && j < countB {
-          let symbolA = left[i].symbol
-          let symbolB = right[j].symbol
-          if symbolA < symbolB {
-            if symbolA != skip {
-              output[k] = left[i]
-              k += 1
-            }
-            i += 1
-          } else if symbolB < symbolA {
-            let value = right[j].coefficient * factor
-            if abs(value) >= Tolerance.coefficient {
-              output[k] = Cell(symbol: symbolB, coefficient: value)
-              k += 1
-              added.append(symbolB)
-            }
-            j += 1
-          } else {
-            if symbolA == skip {
-              removed.append(symbolA)
-            } else {
-              let value = Tolerance.coefficientSum(left[i].coefficient, right[j].coefficient * factor)
-              if value != 0 {
-                output[k] = Cell(symbol: symbolA, coefficient: value)
-                k += 1
+        added.withUnsafeMutableBufferPointer { addedOutput in
+          removed.withUnsafeMutableBufferPointer { removedOutput in
+            var i = 0
+            var j = 0
+            var k = 0
+            var addedCount = 0
+            var removedCount = 0
+            while i < countA && j < countB {
+              let symbolA = left[i].symbol
+              let symbolB = right[j].symbol
+              if symbolA < symbolB {
+                if symbolA != skip {
+                  output[k] = left[i]
+                  k += 1
+                }
+                i += 1
+              } else if symbolB < symbolA {
+                let value = right[j].coefficient * factor
+                if abs(value) >= Tolerance.coefficient {
+                  output[k] = Cell(symbol: symbolB, coefficient: value)
+                  k += 1
+                  addedOutput[addedCount] = symbolB
+                  addedCount += 1
+                }
+                j += 1
               } else {
-                removed.append(symbolA)
+                if symbolA == skip {
+                  removedOutput[removedCount] = symbolA
+                  removedCount += 1
+                } else {
+                  let value = Tolerance.coefficientSum(left[i].coefficient, right[j].coefficient * factor)
+                  if value != 0 {
+                    output[k] = Cell(symbol: symbolA, coefficient: value)
+                    k += 1
+                  } else {
+                    removedOutput[removedCount] = symbolA
+                    removedCount += 1
+                  }
+                }
+                i += 1
+                j += 1
               }
             }
-            i += 1
-            j += 1
+            while i < countA {
+              if left[i].symbol != skip {
+                output[k] = left[i]
+                k += 1
+              }
+              i += 1
+            }
+            while j < countB {
+              let value = right[j].coefficient * factor
+              if abs(value) >= Tolerance.coefficient {
+                output[k] = Cell(symbol: right[j].symbol, coefficient: value)
+                k += 1
+                addedOutput[addedCount] = right[j].symbol
+                addedCount += 1
+              }
+              j += 1
+            }
+            return (k, addedCount, removedCount)
           }
         }
-        while i < countA {
-          if left[i].symbol != skip {
-            output[k] = left[i]
-            k += 1
-          }
-          i += 1
-        }
-        while j < countB {
-          let value = right[j].coefficient * factor
-          if abs(value) >= Tolerance.coefficient {
-            output[k] = Cell(symbol: right[j].symbol, coefficient: value)
-            k += 1
-            added.append(right[j].symbol)
-          }
-          j += 1
-        }
-        return k
       }
     }
   }

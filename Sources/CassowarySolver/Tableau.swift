@@ -274,15 +274,13 @@ struct Tableau {
         continue
       }
       let factor = result.cells[position].coefficient
-      added.removeAll(keepingCapacity: true)
-      removed.removeAll(keepingCapacity: true)
-      let count = combineCells(
+      let counts = combineCells(
         result.cells, skipping: symbol, reference.cells, factor: factor, into: &buffer,
         added: &added, removed: &removed)
       result.cells.removeAll(keepingCapacity: true)
-      result.cells.append(contentsOf: buffer[0..<count])
+      result.cells.append(contentsOf: buffer[0..<counts.cells])
       result.constant = Tolerance.sum(result.constant, factor * reference.constant)
-      for new in added where kinds[Int(new)] == .external {
+      for new in added[0..<counts.added] where kinds[Int(new)] == .external {
         if let newRow = rows[Int(new)] { pending.insert(newRow.rank, new) }
       }
     }
@@ -415,20 +413,20 @@ struct Tableau {
     // undo log) holds them: they are then overwritten in place, without an allocation.
     guard var row = rows[Int(basic)].take() else { return }
     let factor = row.cells[position].coefficient
-    scratchAdded.removeAll(keepingCapacity: true)
-    scratchRemoved.removeAll(keepingCapacity: true)
-    let count = combineCells(
+    let counts = combineCells(
       row.cells, skipping: symbol, expression.cells, factor: factor, into: &scratchCells,
       added: &scratchAdded, removed: &scratchRemoved)
     row.cells.removeAll(keepingCapacity: true)
-    row.cells.append(contentsOf: scratchCells[0..<count])
+    row.cells.append(contentsOf: scratchCells[0..<counts.cells])
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
     row.constant = constant
     epoch &+= 1
     rows[Int(basic)] = row
     columnRemove(symbol, basic)
-    for added in scratchAdded { columnInsert(added, basic) }
-    for removed in scratchRemoved where removed != symbol { columnRemove(removed, basic) }
+    for position in 0..<counts.added { columnInsert(scratchAdded[position], basic) }
+    for position in 0..<counts.removed where scratchRemoved[position] != symbol {
+      columnRemove(scratchRemoved[position], basic)
+    }
     if constant < -valueTolerance && kinds[Int(basic)].isRestricted {
       infeasible.insert(basic)
     }
