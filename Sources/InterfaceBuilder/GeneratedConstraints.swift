@@ -136,17 +136,18 @@ struct GeneratedConstraints {
     }
   }
 
-  /// A view kept exactly at its saved frame (a hidden arranged subview).
+  /// A view kept at its saved frame (a hidden arranged subview), just below required, so that
+  /// its own constraints still win.
   private mutating func pinFrame(_ name: String, origin: ConstraintOrigin, range: SourceRange) {
     guard let view = model.views[name], let frame = view.frame, let superview = view.superview else { return }
     add(
       ConstraintItem(view: name, attribute: .left), .equal, ConstraintItem(view: superview, attribute: .left),
-      constant: frame.x, origin: origin, range: range)
+      constant: frame.x, priority: 999, origin: origin, range: range)
     add(
       ConstraintItem(view: name, attribute: .top), .equal, ConstraintItem(view: superview, attribute: .top),
-      constant: frame.y, origin: origin, range: range)
-    add(ConstraintItem(view: name, attribute: .width), constant: frame.width, origin: origin, range: range)
-    add(ConstraintItem(view: name, attribute: .height), constant: frame.height, origin: origin, range: range)
+      constant: frame.y, priority: 999, origin: origin, range: range)
+    add(ConstraintItem(view: name, attribute: .width), constant: frame.width, priority: 999, origin: origin, range: range)
+    add(ConstraintItem(view: name, attribute: .height), constant: frame.height, priority: 999, origin: origin, range: range)
   }
 
   // MARK: - Intrinsic size
