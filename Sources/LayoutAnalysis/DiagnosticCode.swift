@@ -38,6 +38,16 @@ public struct DiagnosticCode: Sendable, Hashable {
     DiagnosticCode(
       code: "transformed", severity: .info, summary: "Constraints act on the untransformed frame of a transformed view."),
     DiagnosticCode(code: "unsatisfied", severity: .info, summary: "An optional constraint the layout does not satisfy."),
+    // Interface Builder files (docs/interface-builder.md).
+    DiagnosticCode(code: "ib-xml", severity: .error, summary: "An Interface Builder file is not well-formed XML."),
+    DiagnosticCode(
+      code: "ib-refused", severity: .error,
+      summary: "An Interface Builder file is too large, too deep, or declares a document type, and is not read."),
+    DiagnosticCode(
+      code: "ib-unsupported", severity: .error,
+      summary: "An Interface Builder file in a format Plumb does not read (legacy <archive>, macOS)."),
+    DiagnosticCode(
+      code: "ib-constraint", severity: .warning, summary: "A <constraint> Plumb cannot read, left out of the layout."),
   ]
 
   /// The entry for a code, if it is one of the catalogue's.
