@@ -312,6 +312,40 @@ struct Tableau {
     }
   }
 
+  /// `columnInsert(symbol, basic)` for each of `count` symbols read through `symbolAt`, with
+  /// one exclusive access to the columns instead of one per symbol. Columns that outgrow
+  /// their live size are compacted afterwards, as `columnInsert` would have done (each
+  /// column gets one entry here, so compacting it later gives the same column).
+  @inline(__always)
+  mutating func columnInsertAll(
+    _ basic: SymbolID, count: Int, _ symbolAt: (Int) -> SymbolID
+  ) {
+    var overgrown: SymbolID = -1
+    var moreOvergrown = false
+    columns.withUnsafeMutableBufferPointer { columnBuffer in
+      columnLive.withUnsafeMutableBufferPointer { liveBuffer in
+        for position in 0..<count {
+          let symbol = symbolAt(position)
+          let index = Int(symbol)
+          columnBuffer[index].append(basic)
+          liveBuffer[index] += 1
+          if columnBuffer[index].count > 4 * Int(liveBuffer[index]) + 16 {
+            if overgrown < 0 { overgrown = symbol } else { moreOvergrown = true }
+          }
+        }
+      }
+    }
+    guard overgrown >= 0 else { return }
+    if !moreOvergrown {
+      _ = liveColumn(overgrown)
+      return
+    }
+    for position in 0..<count {
+      let index = Int(symbolAt(position))
+      if columns[index].count > 4 * Int(columnLive[index]) + 16 { _ = liveColumn(SymbolID(index)) }
+    }
+  }
+
   @inline(__always)
   mutating func columnRemove(_ symbol: SymbolID, _ basic: SymbolID) {
     columnLive[Int(symbol)] -= 1
@@ -374,7 +408,9 @@ struct Tableau {
     }
     rows[Int(basic)] = row
     rowCount += 1
-    for cell in row.cells { columnInsert(cell.symbol, basic) }
+    row.cells.withUnsafeBufferPointer { cells in
+      columnInsertAll(basic, count: cells.count) { cells[$0].symbol }
+    }
   }
 
   @discardableResult
@@ -423,7 +459,10 @@ struct Tableau {
     epoch &+= 1
     rows[Int(basic)] = row
     columnRemove(symbol, basic)
-    for position in 0..<counts.added { columnInsert(scratchAdded[position], basic) }
+    let added = scratchAdded
+    added.withUnsafeBufferPointer { symbols in
+      columnInsertAll(basic, count: counts.added) { symbols[$0] }
+    }
     for position in 0..<counts.removed where scratchRemoved[position] != symbol {
       columnRemove(scratchRemoved[position], basic)
     }
