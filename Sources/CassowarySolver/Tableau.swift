@@ -367,15 +367,22 @@ struct Tableau {
     var column = columns[index]
     columns[index] = []
     var kept = 0
-    for position in column.indices {
-      let basic = column[position]
-      let rowIndex = Int(basic)
-      guard rowIndex < rows.count, stamps[rowIndex] != stampCounter, let row = rows[rowIndex],
-        row.index(of: symbol) != nil
-      else { continue }
-      stamps[rowIndex] = stampCounter
-      column[kept] = basic
-      kept += 1
+    let stamp = stampCounter
+    rows.withUnsafeBufferPointer { rowBuffer in
+      stamps.withUnsafeMutableBufferPointer { stampBuffer in
+        column.withUnsafeMutableBufferPointer { entries in
+          for position in entries.indices {
+            let basic = entries[position]
+            let rowIndex = Int(basic)
+            guard rowIndex < rowBuffer.count, stampBuffer[rowIndex] != stamp,
+              rowBuffer[rowIndex]?.index(of: symbol) != nil
+            else { continue }
+            stampBuffer[rowIndex] = stamp
+            entries[kept] = basic
+            kept += 1
+          }
+        }
+      }
     }
     column.removeLast(column.count - kept)
     columns[index] = column
