@@ -573,7 +573,9 @@ struct Tableau {
     let value = Tolerance.coefficientSum(old, delta)
     if recording { undoLog.append(.coefficient(level: level, symbol, old)) }
     levels[level].setCoefficient(symbol, value)
-    candidates.insert(symbol)
+    // The dual simplex keeps the tableau optimal and never reads the primal candidates
+    // (the queue is cleared when the edit commits): no need to queue them then.
+    if !defersExternalRows { candidates.insert(symbol) }
   }
 
   mutating func addLevelConstant(level: Int, _ delta: Double) {
