@@ -38,6 +38,8 @@ public struct DiagnosticCode: Sendable, Hashable {
     DiagnosticCode(
       code: "transformed", severity: .info, summary: "Constraints act on the untransformed frame of a transformed view."),
     DiagnosticCode(code: "unsatisfied", severity: .info, summary: "An optional constraint the layout does not satisfy."),
+    DiagnosticCode(
+      code: "unsolved", severity: .warning, summary: "The solver gave up on the layout; other findings may be incomplete."),
     // Interface Builder files (docs/interface-builder.md).
     DiagnosticCode(code: "ib-xml", severity: .error, summary: "An Interface Builder file is not well-formed XML."),
     DiagnosticCode(

@@ -180,6 +180,15 @@ public final class PlaceSolver {
     rebuild()
   }
 
+  /// A pivot budget for every solver of this place, in place of the solver's own (for tests
+  /// of what happens when the budget runs out).
+  var pivotLimit: Int? {
+    didSet {
+      solver.pivotLimit = pivotLimit
+      rebuild()
+    }
+  }
+
   /// Every constraint in the solver, in the order added: the engine's first, then the file's.
   public var constraints: [LayoutConstraint] { entries.map(\.constraint) }
 
@@ -230,6 +239,7 @@ public final class PlaceSolver {
   /// Solves from nothing, in file order.
   private func rebuild() {
     solver = Solver()
+    if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
     cachedAmbiguities = nil
     cachedViews = [:]

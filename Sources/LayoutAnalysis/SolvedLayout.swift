@@ -48,6 +48,19 @@ public final class SolvedLayout {
       diagnostics += GeometryCheck.transformed(document)
       var placed: [PlacedFinding] = []
       for (index, solver) in places.enumerated() {
+        if let failure = solver.failure {
+          // The solver gave up (its pivot budget, or numerics): say so rather than report
+          // findings of a half-solved layout as if they were complete.
+          placed.append(
+            PlacedFinding(
+              key: "unsolved",
+              diagnostic: Diagnostic(
+                code: "unsolved", severity: .warning,
+                message: "Plumb could not finish solving this layout (\(failure)); the other findings may be "
+                  + "incomplete.",
+                range: SourceRange(at: 0)),
+              place: solver.place))
+        }
         placed += ConflictCheck.findings(solver, document: document)
         placed += AmbiguityCheck.findings(solver, document: document)
         placed += GeometryCheck.findings(solver, document: document, isPrimary: index == 0)

@@ -1,4 +1,4 @@
-import LayoutAnalysis
+@testable import LayoutAnalysis
 import LayoutSyntax
 import TestSupport
 import XCTest
@@ -213,5 +213,23 @@ final class DiagnosticCatalogueTests: XCTestCase {
     // A code may also be set after the fact (rtl-conflict is a conflict seen only right to left).
     XCTAssertNotNil(DiagnosticCode.named("rtl-conflict"))
     XCTAssertTrue(documentation.contains("## `rtl-conflict`"))
+  }
+}
+
+/// When the solver's budget runs out, the layout says so instead of pretending.
+final class SolverBudgetTests: XCTestCase {
+  func testAnExhaustedBudgetIsReported() throws {
+    // Optional constraints that pull against each other need pivots to settle.
+    let text = "label a intrinsic 80x21\nlabel b intrinsic 90x21\nH:|-[a]-[b]-(>=8)-|\na.width == 300 @300\n"
+      + "b.width == 300 @300\nV:|-[a]\nV:|-[b]\n"
+    let document = LayoutDocument(text: text, kind: .layout)
+    let place = LayoutPlace(canvas: .standard, direction: .ltr)
+    let solver = PlaceSolver(model: document.model, place: place)
+    XCTAssertNil(solver.failure)
+    solver.pivotLimit = 0
+    let failure = try XCTUnwrap(solver.failure)
+    XCTAssertTrue(failure.contains("pivot"), failure)
+    let layout = SolvedLayout(document: document, places: [solver])
+    XCTAssertEqual(layout.diagnostics.first?.code, "unsolved")
   }
 }
