@@ -74,7 +74,7 @@ public final class SolvedLayout {
   /// Solves each place on its own core: places share nothing but the (immutable) model.
   static func solveInParallel(_ places: [LayoutPlace], model: LayoutModel) -> [PlaceSolver] {
     guard places.count > 1 else { return places.map { PlaceSolver(model: model, place: $0) } }
-    let slots = PlaceSlots(count: places.count)
+    let slots = ResultSlots<PlaceSolver>(count: places.count)
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
       let solver = PlaceSolver(model: model, place: places[index])
       // Warm the caches the checks read, while still on this core.
@@ -245,22 +245,24 @@ enum Describe {
   }
 }
 
-/// Slots that parallel workers fill, one each.
-private final class PlaceSlots: @unchecked Sendable {
-  private var storage: [PlaceSolver?]
+/// Fixed slots that parallel workers fill, one slot each, read back in slot order: work
+/// spread over cores with results in a stable order.
+public final class ResultSlots<Value>: @unchecked Sendable {
+  private var storage: [Value?]
   private let lock = NSLock()
 
-  init(count: Int) {
-    storage = [PlaceSolver?](repeating: nil, count: count)
+  public init(count: Int) {
+    storage = [Value?](repeating: nil, count: count)
   }
 
-  func set(_ index: Int, _ solver: PlaceSolver) {
+  public func set(_ index: Int, _ value: Value) {
     lock.lock()
-    storage[index] = solver
+    storage[index] = value
     lock.unlock()
   }
 
-  var values: [PlaceSolver] {
+  /// The filled slots' values, in slot order.
+  public var values: [Value] {
     lock.lock()
     defer { lock.unlock() }
     return storage.compactMap { $0 }

@@ -90,28 +90,6 @@ enum CheckCommand {
   }
 }
 
-/// Fixed slots that parallel workers fill, one slot each.
-final class ResultSlots<Value>: @unchecked Sendable {
-  private var storage: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) {
-    storage = [Value?](repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Value) {
-    lock.lock()
-    storage[index] = value
-    lock.unlock()
-  }
-
-  var values: [Value] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage.compactMap { $0 }
-  }
-}
-
 /// Objects the command line keeps until the process exits.
 ///
 /// A solved layout of ten thousand views takes a third of a second to tear down, object by
