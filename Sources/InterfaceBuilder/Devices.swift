@@ -46,7 +46,7 @@ struct Device {
       classic("retina4_7", "iPhone 8", 375, 667),
       classic("retina5_5", "iPhone 8 Plus", 414, 736),
       notched("retina5_9", "iPhone X", 375, 812, top: 44),
-      notched("retina6_1", "iPhone 11", 414, 896, top: 48),
+      notched("retina6_1", "iPhone 11", 414, 896, top: 44),
       notched("retina6_5", "iPhone 11 Pro Max", 414, 896, top: 44),
       notched("retina5_4", "iPhone 12 mini", 375, 812, top: 50),
       notched("retina6_0", "iPhone 12", 390, 844, top: 47),

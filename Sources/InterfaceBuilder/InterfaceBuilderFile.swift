@@ -102,7 +102,7 @@ public struct InterfaceBuilderFile: Sendable {
     }
     let context = FileContext(
       tree: tree, device: device, landscape: landscape, isStoryboard: isStoryboard, images: images,
-      designables: designables)
+      designables: designables, bars: SimulatedBars.infer(tree: tree, root: root))
 
     // The roots: each scene's (or the xib's) view controllers' views and top-level views.
     var queue: [(root: UnitRoot, name: String)] = []
@@ -243,6 +243,17 @@ public struct InterfaceBuilderFile: Sendable {
           diagnostic.message = "The scrollable content size of '\(scroll)' is ambiguous: " + diagnostic.message
         }
       }
+      if diagnostic.code == "zero-size", let view, details.emptyLabels.contains(view) { continue }
+      // A symbol's frame is its alignment rectangle grown by insets the file does not store:
+      // only a difference larger than such insets is a misplacement.
+      if diagnostic.code == "misplaced", let view, details.symbolImages.contains(view),
+        let declared = layout.document.model.views[view]?.frame, let solved = primary?.solvedView(view)?.frame,
+        abs(declared.x - solved.x) <= max(2, solved.width / 10), abs(declared.y - solved.y) <= max(2, solved.height / 10),
+        abs(declared.width - solved.width) <= max(2, solved.width / 10),
+        abs(declared.height - solved.height) <= max(2, solved.height / 10)
+      {
+        continue
+      }
       switch diagnostic.code {
       case "zero-size":
         if let view, details.verifyAmbiguity[view] != nil, diagnostic.message.contains("nothing determines") {
@@ -278,6 +289,57 @@ public struct InterfaceBuilderFile: Sendable {
         break
       }
       result.append(diagnostic)
+    }
+    if let primary { result += misplacedAmbiguous(layout, primary: primary, ambiguities: ambiguities, details: details) }
+    return result
+  }
+
+  /// Ambiguous views that are misplaced too, as Xcode marks them: Interface Builder keeps what
+  /// the constraints leave open at the saved frame, so a view is misplaced when what they do
+  /// decide (a width, or the other axis) differs from the saved frame.
+  static func misplacedAmbiguous(
+    _ layout: SolvedLayout, primary: PlaceSolver, ambiguities: [AmbiguityFinding], details: UnitDetails
+  ) -> [Diagnostic] {
+    let model = layout.document.model
+    var byView: [String: [AmbiguityFinding]] = [:]
+    for ambiguity in ambiguities { byView[ambiguity.view, default: []].append(ambiguity) }
+    var result: [Diagnostic] = []
+    for name in model.viewOrder {
+      guard let findings = byView[name], details.scrollContents[name] == nil, let node = model.views[name],
+        let declared = node.frame, let solved = primary.solvedView(name)?.frame
+      else { continue }
+      var expected = solved
+      for finding in findings {
+        switch finding.axis {
+        case .horizontal:
+          if finding.position { expected.x = declared.x }
+          if finding.size { expected.width = declared.width }
+        case .vertical:
+          if finding.position { expected.y = declared.y }
+          if finding.size { expected.height = declared.height }
+        }
+      }
+      let tolerance = model.misplacedTolerance
+      guard
+        abs(expected.x - declared.x) > tolerance || abs(expected.y - declared.y) > tolerance
+          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance
+      else { continue }
+      func describe(_ rect: Rect) -> String {
+        "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
+      }
+      var fixes: [Fix] = []
+      if let rect = details.frameRects[name] {
+        let text =
+          "<rect key=\"frame\" x=\"\(xmlNumber(expected.x))\" y=\"\(xmlNumber(expected.y))\" "
+          + "width=\"\(xmlNumber(expected.width))\" height=\"\(xmlNumber(expected.height))\"/>"
+        fixes = [Fix(title: "Update the frame of '\(name)'", edits: [TextEdit(range: rect, newText: text)], isPreferred: true)]
+      }
+      result.append(
+        Diagnostic(
+          code: "misplaced", severity: .warning,
+          message: "'\(name)' is misplaced: its frame is declared as \(describe(declared)), but its constraints put it at "
+            + "\(describe(expected)) in \(primary.place.canvas.name), keeping what they leave ambiguous as declared.",
+          range: node.nameRange ?? node.declarationRange ?? SourceRange(at: 0), fixes: fixes))
     }
     return result
   }

@@ -12,6 +12,10 @@ struct UnitDetails: Sendable {
   var viewAtOffset: [Int: String] = [:]
   /// The content area of each scroll view that has one, with its scroll view.
   var scrollContents: [String: String?] = [:]
+  /// Image views showing a system symbol, whose frame Xcode grows by the symbol's alignment insets.
+  var symbolImages: Set<String> = []
+  /// Labels without text, whose zero size is what they are meant to have until filled.
+  var emptyLabels: Set<String> = []
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -36,6 +40,8 @@ struct FileContext {
   var images: [String: (width: Double, height: Double)]
   /// IBDesignable intrinsic sizes, by view id.
   var designables: [String: (width: Double, height: Double)]
+  /// The bars Interface Builder simulates around each scene, by view controller element.
+  var bars: [Int: SimulatedBars] = [:]
 }
 
 /// One view of a unit, as read.
@@ -78,6 +84,9 @@ struct UnitBuilder {
   /// A generous average advance of the system font, in ems: estimates err wide, so a view
   /// is taken for stretched only when it clearly is.
   static let averageAdvance = 0.55
+  /// Frames closer than this to the solved frame are not misplaced: Xcode saved frames rounded
+  /// to whole points before Xcode 8 and to pixels since, and does not flag a point's difference.
+  static let misplacedTolerance = 1.0
 
   let context: FileContext
   let root: UnitRoot
@@ -353,9 +362,19 @@ struct UnitBuilder {
       if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
         let top = saved?.y ?? 0
+        var screenInsets = screen.insets
+        if let bars = root.controller.flatMap({ context.bars[$0] }) {
+          // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
+          // the home indicator.
+          if let bar = bars.top {
+            let status = screenInsets.top > 20 ? screenInsets.top : (bars.statusBar ?? screenInsets.top)
+            screenInsets.top = status + bar
+          }
+          if let bar = bars.bottom { screenInsets.bottom += bar }
+        }
         insets = EdgeInsets(
-          top: max(0, screen.insets.top - top), left: screen.insets.left,
-          bottom: max(0, screen.insets.bottom - (screen.height - top - height)), right: screen.insets.right)
+          top: max(0, screenInsets.top - top), left: screenInsets.left,
+          bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
       }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar.
@@ -375,7 +394,7 @@ struct UnitBuilder {
   private mutating func makeModel(unitName: String) -> LayoutModel {
     var model = LayoutModel(kind: .layout)
     model.directions = .ltr
-    model.misplacedTolerance = 0.5
+    model.misplacedTolerance = UnitBuilder.misplacedTolerance
     let (canvas, rootMargins) = canvas(named: unitName)
     model.canvases = [canvas]
     for (index, record) in records.enumerated() {
@@ -399,6 +418,12 @@ struct UnitBuilder {
           details.frameRects[record.name] = saved.range
         }
         if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
+        if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }
+        if element.name == "label", element.attribute("text") == "", tree.child(of: record.element, named: "attributedString") == nil,
+          tree.child(of: record.element, named: "string", key: "text") == nil
+        {
+          details.emptyLabels.insert(record.name)
+        }
         configure(&view, element: element, index: record.element)
       }
       model.views[record.name] = view
@@ -512,7 +537,18 @@ struct UnitBuilder {
     case .heightOnly:
       view.intrinsicHeight = saved.height
     case .both:
-      if element.name == "imageView", let image = element.attribute("image"), let size = context.images[image] {
+      // An empty label measures nothing.
+      if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,
+        tree.child(of: index, named: "string", key: "text") == nil
+      {
+        view.intrinsicWidth = 0
+        view.intrinsicHeight = 0
+        return
+      }
+      // A system symbol's resource size is nominal: its image view keeps its saved frame.
+      if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
+        let size = context.images[image]
+      {
         view.intrinsicWidth = size.width
         view.intrinsicHeight = size.height
         return
@@ -564,8 +600,26 @@ struct UnitBuilder {
       return nil
     }
     guard let text, !text.isEmpty else { return nil }
-    let longestLine = text.split(separator: "\n").map(\.count).max() ?? 0
-    return (Double(longestLine) * (font ?? defaultSize) * UnitBuilder.averageAdvance + padding).rounded(.up)
+    let longestLine = text.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
+    return (longestLine * (font ?? defaultSize) + padding).rounded(.up)
+  }
+
+  /// The width of a line of text in ems: an average advance for most scripts, a whole em for
+  /// the full-width characters of Chinese, Japanese and Korean.
+  static func ems<S: StringProtocol>(_ line: S) -> Double {
+    var total = 0.0
+    for scalar in line.unicodeScalars {
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        total += 1
+      case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F:
+        break
+      default:
+        total += UnitBuilder.averageAdvance
+      }
+    }
+    return total
   }
 
   /// The point size of a view's system font, when it uses one.

@@ -1,0 +1,140 @@
+/// The bars Interface Builder simulates around a scene, and so the safe area of its root view.
+///
+/// Xcode infers a navigation bar for the root view controller of a navigation controller and
+/// for every scene a "show" or "push" segue leads to from there, and a tab bar for the view
+/// controllers of a tab bar controller (and the navigation stacks inside them), unless the
+/// scene hides it. A scene's own `simulatedTopBarMetrics` and `simulatedBottomBarMetrics`
+/// choose bars explicitly. The safe area of the root view then ends below the top bar and
+/// above the bottom bar.
+struct SimulatedBars: Equatable {
+  /// The height of the top bar (a navigation bar), below the status bar.
+  var top: Double?
+  /// The status bar above a navigation bar, as the navigation controller saved its bar's
+  /// frame (Xcode 11 and later save it at 0 on devices without a notch).
+  var statusBar: Double?
+  /// The height of the bottom bar (a tab bar or toolbar), above the home indicator.
+  var bottom: Double?
+
+  /// The scenes' bars, by the element index of their view controller.
+  static func infer(tree: XMLTree, root: Int) -> [Int: SimulatedBars] {
+    guard let scenes = tree.child(of: root, named: "scenes") else { return [:] }
+    // Every view controller of every scene, by id.
+    var controllers: [String: Int] = [:]
+    for scene in tree.children(of: scenes) {
+      guard let objects = tree.child(of: scene, named: "objects") else { continue }
+      for object in tree.children(of: objects) {
+        guard let node = tree.node(object), let id = node.id, node.attribute("sceneMemberID") == "viewController"
+        else { continue }
+        controllers[id] = object
+      }
+    }
+    var result: [Int: SimulatedBars] = [:]
+
+    /// Segues of a controller, wherever in its scene they are (its connections, its
+    /// buttons, its cells, its bar button items).
+    func segues(from controller: Int) -> [(destination: Int, kind: String, relationship: String?)] {
+      var found: [(Int, String, String?)] = []
+      var stack = [controller]
+      var visited = 0
+      while let current = stack.popLast(), visited < 200_000 {
+        visited += 1
+        guard let node = tree.node(current) else { continue }
+        if node.name == "segue", let destination = node.attribute("destination"), let target = controllers[destination] {
+          found.append((target, node.attribute("kind") ?? "", node.attribute("relationship")))
+          continue
+        }
+        stack += node.children
+      }
+      return found
+    }
+
+    func frameHeight(_ element: Int?) -> (y: Double, height: Double)? {
+      guard let element, let rect = tree.child(of: element, named: "rect", key: "frame"), let node = tree.node(rect),
+        let height = Elements.number(node.attribute("height"))
+      else { return nil }
+      return (Elements.number(node.attribute("y")) ?? 0, height)
+    }
+
+    /// Gives a navigation stack's bars to its root and every scene pushed from it.
+    func spread(from start: Int, top: Double?, status: Double?, bottom: Double?) {
+      var queue = [start]
+      var seen = Set<Int>()
+      while let current = queue.popLast(), seen.count < 10_000 {
+        guard seen.insert(current).inserted, let node = tree.node(current) else { continue }
+        if node.name == "navigationController" || node.name == "tabBarController" || node.name == "splitViewController" {
+          continue
+        }
+        var bars = result[current] ?? SimulatedBars()
+        if let top, bars.top == nil {
+          bars.top = top
+          bars.statusBar = status
+        }
+        let hidesBottom = current != start && node.attribute("hidesBottomBarWhenPushed") == "YES"
+        if let bottom, bars.bottom == nil, !hidesBottom { bars.bottom = bottom }
+        result[current] = bars
+        for segue in segues(from: current) where segue.kind == "show" || segue.kind == "push" {
+          queue.append(segue.destination)
+        }
+      }
+    }
+
+    func navigation(_ controller: Int, bottom: Double?) {
+      guard let node = tree.node(controller), node.name == "navigationController" else { return }
+      var top: Double?
+      var status: Double?
+      if node.attribute("navigationBarHidden") != "YES" {
+        let bar = tree.child(of: controller, key: "navigationBar")
+        let saved = frameHeight(bar)
+        let large = bar.flatMap { tree.node($0)?.attribute("largeTitles") } == "YES"
+        top = max(saved?.height ?? 44, large ? 96 : 44)
+        status = saved?.y
+      }
+      var bottomBar = bottom
+      if node.attribute("toolbarHidden") == "NO", bottomBar == nil {
+        bottomBar = frameHeight(tree.child(of: controller, key: "toolbar"))?.height ?? 44
+      }
+      for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "rootViewController" {
+        spread(from: segue.destination, top: top, status: status, bottom: bottomBar)
+      }
+    }
+
+    for (_, controller) in controllers {
+      guard let node = tree.node(controller) else { continue }
+      switch node.name {
+      case "tabBarController":
+        let height = frameHeight(tree.child(of: controller, key: "tabBar"))?.height ?? 49
+        for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
+          if tree.node(segue.destination)?.name == "navigationController" {
+            navigation(segue.destination, bottom: height)
+          } else {
+            spread(from: segue.destination, top: nil, status: nil, bottom: height)
+          }
+        }
+      case "navigationController":
+        navigation(controller, bottom: nil)
+      default:
+        break
+      }
+    }
+
+    // Bars a scene chooses itself.
+    for (_, controller) in controllers {
+      for child in tree.children(of: controller) {
+        guard let node = tree.node(child) else { continue }
+        var bars = result[controller] ?? SimulatedBars()
+        switch (node.key, node.name) {
+        case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"):
+          bars.top = node.attribute("prompted") == "YES" ? 74 : 44
+        case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
+          bars.bottom = 49
+        case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):
+          bars.bottom = 44
+        default:
+          continue
+        }
+        result[controller] = bars
+      }
+    }
+    return result
+  }
+}
