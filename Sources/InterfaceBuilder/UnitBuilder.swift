@@ -555,6 +555,9 @@ struct UnitBuilder {
       }
       view.intrinsicWidth = saved.width
       view.intrinsicHeight = saved.height
+      // A subclass may measure its content its own way (an IBDesignable renders it so):
+      // the saved frame is all there is to go by.
+      if element.attribute("customClass") != nil { return }
       // A text view whose text is far narrower than its frame is stretched by constraints:
       // its content size is then the text's, estimated from the font.
       if let estimate = textWidth(element, index: index, font: font), estimate < UnitBuilder.stretchedRatio * saved.width {
