@@ -201,18 +201,7 @@ struct GeneratedConstraints {
     let crossSize: LayoutAttribute = vertical ? .width : .height
     let crossCenter: LayoutAttribute = vertical ? .centerX : .centerY
     func edge(_ attribute: LayoutAttribute) -> ConstraintItem {
-      guard margins else { return ConstraintItem(view: stack, attribute: attribute) }
-      let marginAttribute: LayoutAttribute =
-        switch attribute {
-        case .top: .topMargin
-        case .bottom: .bottomMargin
-        case .leading: .leadingMargin
-        case .trailing: .trailingMargin
-        case .centerX: .centerXWithinMargins
-        case .centerY: .centerYWithinMargins
-        default: attribute
-        }
-      return ConstraintItem(view: stack, attribute: marginAttribute)
+      ConstraintItem(view: stack, attribute: margins ? attribute.margin : attribute)
     }
     func item(_ view: String, _ attribute: LayoutAttribute) -> ConstraintItem {
       ConstraintItem(view: view, attribute: attribute)

@@ -365,13 +365,7 @@ public struct InterfaceBuilderFile: Sendable {
     let unique = diagnostics.filter { diagnostic in
       seen.insert("\(diagnostic.code)|\(diagnostic.range)|\(diagnostic.message)").inserted
     }
-    return unique.enumerated().sorted { left, right in
-      let (a, b) = (left.element, right.element)
-      if a.range != b.range { return a.range < b.range }
-      if a.severity != b.severity { return a.severity < b.severity }
-      if a.code != b.code { return a.code < b.code }
-      return left.offset < right.offset
-    }.map(\.element)
+    return LayoutDocument.sorted(unique)
   }
 }
 

@@ -46,7 +46,7 @@ public struct LayoutDocument: Sendable {
   }
 
   /// Diagnostics in source order; at one position errors come first, then by code.
-  static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated().sorted { left, right in
       let (a, b) = (left.element, right.element)
       if a.range != b.range { return a.range < b.range }
