@@ -239,6 +239,7 @@ public final class PlaceSolver {
   /// Solves from nothing, in file order.
   private func rebuild() {
     solver = Solver()
+    churn = 0
     if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
     cachedAmbiguities = nil
@@ -385,8 +386,21 @@ public final class PlaceSolver {
     }
     solver.updateVariables()
     lastUpdate = (removed.count, toAdd.count, false)
+    // The solver never reuses the symbols of removed constraints, so a long editing session
+    // would grow it without bound. Once the constraints replaced since the last rebuild
+    // outnumber the layout's own, rebuild: memory stays proportional to the layout, at an
+    // amortised cost of one added constraint per replaced one.
+    churn += removed.count + toAdd.count
+    if churn > max(entries.count, 1_000) {
+      rebuild()
+      lastUpdate = (removed.count, toAdd.count, true)
+      return false
+    }
     return true
   }
+
+  /// Constraints removed and added since the solver was last built from nothing.
+  private var churn = 0
 
   // MARK: - Reading the solution
 
