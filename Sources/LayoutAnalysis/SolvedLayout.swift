@@ -47,6 +47,9 @@ public final class SolvedLayout {
       diagnostics += RTLCheck.diagnostics(document)
       diagnostics += GeometryCheck.transformed(document)
       var placed: [PlacedFinding] = []
+      let hasWrittenOptionals = model.constraints.contains { constraint in
+        !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
+      }
       for (index, solver) in places.enumerated() {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
@@ -64,7 +67,7 @@ public final class SolvedLayout {
         placed += ConflictCheck.findings(solver, document: document)
         placed += AmbiguityCheck.findings(solver, document: document)
         placed += GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
-        placed += UnsatisfiedCheck.findings(solver, document: document)
+        placed += UnsatisfiedCheck.findings(solver, document: document, hasWrittenOptionals: hasWrittenOptionals)
       }
       diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
     }

@@ -5,8 +5,11 @@
 import LayoutSyntax
 
 enum UnsatisfiedCheck {
-  static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
-    solver.unsatisfied().compactMap { entry in
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument, hasWrittenOptionals: Bool) -> [PlacedFinding] {
+    // Asking the solver costs a pass over every optional constraint; a layout whose only
+    // optional constraints are content sizes has nothing to report.
+    guard hasWrittenOptionals else { return [] }
+    return solver.unsatisfied().compactMap { entry in
       let constraint = entry.constraint
       guard constraint.origin == .explicit || constraint.origin == .vfl, entry.error > 0.01 else { return nil }
       let message =
