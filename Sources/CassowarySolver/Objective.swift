@@ -74,33 +74,11 @@ struct SymbolHeap {
     }
     if queued[index] { return }
     queued[index] = true
-    heap.append(symbol)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) >> 1
-      if heap[parent] <= heap[child] { break }
-      heap.swapAt(parent, child)
-      child = parent
-    }
+    heapPush(&heap, symbol, by: <)
   }
 
   mutating func popMin() -> SymbolID? {
-    guard let first = heap.first else { return nil }
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      var parent = 0
-      let count = heap.count
-      while true {
-        let left = 2 * parent + 1
-        if left >= count { break }
-        var smallest = left
-        if left + 1 < count && heap[left + 1] < heap[left] { smallest = left + 1 }
-        if heap[parent] <= heap[smallest] { break }
-        heap.swapAt(parent, smallest)
-        parent = smallest
-      }
-    }
+    guard let first = heapPop(&heap, by: <) else { return nil }
     queued[Int(first)] = false
     return first
   }
@@ -118,37 +96,48 @@ struct RankHeap {
   var isEmpty: Bool { heap.isEmpty }
 
   mutating func insert(_ rank: Int, _ symbol: SymbolID) {
-    heap.append((rank, symbol))
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) >> 1
-      if !Self.before(heap[child], heap[parent]) { break }
-      heap.swapAt(parent, child)
-      child = parent
-    }
+    heapPush(&heap, (rank, symbol), by: Self.before)
   }
 
   mutating func popMax() -> SymbolID? {
-    guard let first = heap.first else { return nil }
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      var parent = 0
-      let count = heap.count
-      while true {
-        let left = 2 * parent + 1
-        if left >= count { break }
-        var best = left
-        if left + 1 < count && Self.before(heap[left + 1], heap[left]) { best = left + 1 }
-        if !Self.before(heap[best], heap[parent]) { break }
-        heap.swapAt(parent, best)
-        parent = best
-      }
-    }
-    return first.symbol
+    heapPop(&heap, by: Self.before)?.symbol
   }
 
   private static func before(_ a: (rank: Int, symbol: SymbolID), _ b: (rank: Int, symbol: SymbolID)) -> Bool {
     a.rank != b.rank ? a.rank > b.rank : a.symbol > b.symbol
   }
+}
+
+/// Adds `element` to the binary heap `heap`, whose first element is the one `before` puts first.
+@inline(__always)
+func heapPush<Element>(_ heap: inout [Element], _ element: Element, by before: (Element, Element) -> Bool) {
+  heap.append(element)
+  var child = heap.count - 1
+  while child > 0 {
+    let parent = (child - 1) >> 1
+    if !before(heap[child], heap[parent]) { break }
+    heap.swapAt(parent, child)
+    child = parent
+  }
+}
+
+/// Removes and returns the first element of the binary heap `heap` (nil when empty).
+@inline(__always)
+func heapPop<Element>(_ heap: inout [Element], by before: (Element, Element) -> Bool) -> Element? {
+  guard let first = heap.first else { return nil }
+  let last = heap.removeLast()
+  guard !heap.isEmpty else { return first }
+  heap[0] = last
+  var parent = 0
+  let count = heap.count
+  while true {
+    let left = 2 * parent + 1
+    if left >= count { break }
+    var best = left
+    if left + 1 < count && before(heap[left + 1], heap[left]) { best = left + 1 }
+    if !before(heap[best], heap[parent]) { break }
+    heap.swapAt(parent, best)
+    parent = best
+  }
+  return first
 }
