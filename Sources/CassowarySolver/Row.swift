@@ -141,81 +141,11 @@ enum Tolerance {
   }
 }
 
-/// `a + factor · b` over sparse sorted cells, leaving out `skip`.
-///
-/// `added` receives the symbols of the result that are not in `a`; `removed` receives the
-/// symbols of `a` (other than `skip`) that cancelled out. Both are appended to, not cleared.
-func combineCells(
-  _ a: [Cell], skipping skip: SymbolID, _ b: [Cell], factor: Double,
-  added: inout [SymbolID], removed: inout [SymbolID]
-) -> [Cell] {
-  let countA = a.count
-  let countB = b.count
-  return a.withUnsafeBufferPointer { left in
-    b.withUnsafeBufferPointer { right in
-      [Cell](unsafeUninitializedCapacity: countA + countB) { buffer, written in
-        var i = 0
-        var j = 0
-        var k = 0
-        while i < countA && j < countB {
-          let symbolA = left[i].symbol
-          let symbolB = right[j].symbol
-          if symbolA < symbolB {
-            if symbolA != skip {
-              buffer[k] = left[i]
-              k += 1
-            }
-            i += 1
-          } else if symbolB < symbolA {
-            let value = right[j].coefficient * factor
-            if abs(value) >= Tolerance.coefficient {
-              buffer[k] = Cell(symbol: symbolB, coefficient: value)
-              k += 1
-              added.append(symbolB)
-            }
-            j += 1
-          } else {
-            if symbolA == skip {
-              removed.append(symbolA)
-            } else {
-              let value = Tolerance.coefficientSum(left[i].coefficient, right[j].coefficient * factor)
-              if value != 0 {
-                buffer[k] = Cell(symbol: symbolA, coefficient: value)
-                k += 1
-              } else {
-                removed.append(symbolA)
-              }
-            }
-            i += 1
-            j += 1
-          }
-        }
-        while i < countA {
-          if left[i].symbol != skip {
-            buffer[k] = left[i]
-            k += 1
-          }
-          i += 1
-        }
-        while j < countB {
-          let value = right[j].coefficient * factor
-          if abs(value) >= Tolerance.coefficient {
-            buffer[k] = Cell(symbol: right[j].symbol, coefficient: value)
-            k += 1
-            added.append(right[j].symbol)
-          }
-          j += 1
-        }
-        written = k
-      }
-    }
-  }
-}
-
 /// `a + factor · b` over sparse sorted cells, leaving out `skip`, written into the front
 /// of `buffer`, whose storage is reused (it only ever grows; its count is its capacity).
-/// Same rules as `combineCells`, except that the symbols added and removed are written to
-/// the front of `added` and `removed` (reused the same way) instead of appended.
+/// `added` receives the symbols of the result that are not in `a`; `removed` receives the
+/// symbols of `a` (other than `skip`) that cancelled out; both are written to their fronts
+/// (reused the same way).
 ///
 /// - Returns: how many cells, added symbols and removed symbols were written.
 func combineCells(
