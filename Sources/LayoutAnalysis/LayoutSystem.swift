@@ -124,6 +124,20 @@ struct LayoutSystem {
     self.chains = chains
   }
 
+  private init(model: LayoutModel, place: LayoutPlace, variables: [String: ViewVariables], chains: [String: Chain]) {
+    self.model = model
+    self.place = place
+    self.variables = variables
+    self.chains = chains
+  }
+
+  /// This system for another model whose views are laid out alike (the same views,
+  /// superviews, margins and baselines: `PlaceSolver.viewsLaidOutAlike`) in the same place
+  /// (whose declaration may have moved), without building the chains again.
+  func with(model newModel: LayoutModel, place newPlace: LayoutPlace) -> LayoutSystem {
+    LayoutSystem(model: newModel, place: newPlace, variables: variables, chains: chains)
+  }
+
   /// The expression of one side of a constraint.
   func expression(for item: ConstraintItem) -> Expression? {
     guard let chain = chains[item.view] else { return nil }

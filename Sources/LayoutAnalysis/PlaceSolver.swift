@@ -150,8 +150,11 @@ public final class PlaceSolver {
   /// below 1000, so it is still satisfied as well as possible.
   static let brokenPriority = 999.999
 
+  /// What the solver holds for one constraint. Entries are kept in the order of
+  /// `constraints` (the engine's, then the file's), which is also the order they were added
+  /// after the last rebuild; the constraint itself is read from the model by position, so
+  /// that ranges always follow the current text.
   private struct Entry {
-    var constraint: LayoutConstraint
     var key: ConstraintKey
     var tag: Int
     var solverConstraint: Constraint?
@@ -163,8 +166,14 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
-  /// The position in `entries` of each tag (-1 for tags no longer in use).
+  /// How many of the entries are the engine's own constraints (they come first).
+  private var engineCount = 0
+  /// The engine's constraints as of the current model; computed when first asked for.
+  private var cachedEngineConstraints: [LayoutConstraint]?
+  /// The position in `entries` of each tag (-1 for tags no longer in use); rebuilt when
+  /// first needed after entries moved.
   private var indexOfTag: [Int32] = []
+  private var indexIsStale = true
   private var nextTag = 0
   public private(set) var conflicts: [ConflictFinding] = []
   /// Set when the solver itself failed (budget or numerics); the results are then partial.
@@ -189,14 +198,29 @@ public final class PlaceSolver {
     }
   }
 
+  private var engineConstraints: [LayoutConstraint] {
+    if let cachedEngineConstraints { return cachedEngineConstraints }
+    let built = system.engineConstraints()
+    cachedEngineConstraints = built
+    return built
+  }
+
   /// Every constraint in the solver, in the order added: the engine's first, then the file's.
-  public var constraints: [LayoutConstraint] { entries.map(\.constraint) }
+  public var constraints: [LayoutConstraint] { engineConstraints + model.constraints }
+
+  /// The constraint of the entry at `index`.
+  private func constraint(at index: Int) -> LayoutConstraint? {
+    if index < engineCount {
+      let engine = engineConstraints
+      return index < engine.count ? engine[index] : nil
+    }
+    let position = index - engineCount
+    return position < model.constraints.count ? model.constraints[position] : nil
+  }
 
   /// The file's constraints that were broken to recover from conflicts.
-  public var brokenConstraints: [LayoutConstraint] { entries.filter(\.isBroken).map(\.constraint) }
-
-  private func allConstraints() -> [LayoutConstraint] {
-    system.engineConstraints() + model.constraints
+  public var brokenConstraints: [LayoutConstraint] {
+    entries.indices.compactMap { entries[$0].isBroken ? constraint(at: $0) : nil }
   }
 
   /// Ids of every view signature seen so far; kept across updates so that a view whose
@@ -242,33 +266,41 @@ public final class PlaceSolver {
     churn = 0
     if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
+    cachedEngineConstraints = nil
     cachedAmbiguities = nil
     cachedViews = [:]
     computeSignatures()
     entries = []
-    indexOfTag = []
+    indexIsStale = true
     conflicts = []
     failure = nil
-    for constraint in allConstraints() {
-      var entry = Entry(constraint: constraint, key: key(constraint), tag: nextTag, solverConstraint: nil, isBroken: false)
-      nextTag += 1
-      add(&entry, allowConflict: true)
-      entries.append(entry)
-    }
-    reindex()
+    let engine = engineConstraints
+    engineCount = engine.count
+    entries.reserveCapacity(engine.count + model.constraints.count)
+    for constraint in engine { appendEntry(for: constraint) }
+    for constraint in model.constraints { appendEntry(for: constraint) }
     solver.updateVariables()
     lastUpdate = (0, entries.count, true)
   }
 
-  private func reindex() {
-    indexOfTag = [Int32](repeating: -1, count: nextTag)
-    for (index, entry) in entries.enumerated() where entry.tag >= 0 && entry.tag < nextTag {
-      indexOfTag[entry.tag] = Int32(index)
-    }
+  /// Adds a constraint at the end, breaking it if it conflicts (during a rebuild).
+  private func appendEntry(for constraint: LayoutConstraint) {
+    var entry = Entry(key: key(constraint), tag: nextTag, solverConstraint: nil, isBroken: false)
+    nextTag += 1
+    add(&entry, constraint, allowConflict: true)
+    entries.append(entry)
   }
 
   /// The entry index of a solver constraint's tag, if it is still in use.
   private func entryIndex(ofTag tag: Int) -> Int? {
+    if indexIsStale {
+      indexOfTag = [Int32](repeating: -1, count: nextTag)
+      for index in entries.indices {
+        let entryTag = entries[index].tag
+        if entryTag >= 0 && entryTag < nextTag { indexOfTag[entryTag] = Int32(index) }
+      }
+      indexIsStale = false
+    }
     guard tag >= 0, tag < indexOfTag.count else { return nil }
     let index = Int(indexOfTag[tag])
     return index >= 0 && index < entries.count && entries[index].tag == tag ? index : nil
@@ -277,8 +309,8 @@ public final class PlaceSolver {
   /// Adds an entry's constraint. A conflict is recorded and the constraint broken when
   /// `allowConflict`; otherwise it returns false and changes nothing.
   @discardableResult
-  private func add(_ entry: inout Entry, allowConflict: Bool) -> Bool {
-    guard let constraint = system.solverConstraint(entry.constraint, tag: entry.tag) else { return true }
+  private func add(_ entry: inout Entry, _ layoutConstraint: LayoutConstraint, allowConflict: Bool) -> Bool {
+    guard let constraint = system.solverConstraint(layoutConstraint, tag: entry.tag) else { return true }
     do throws(SolverError) {
       try solver.add(constraint)
       entry.solverConstraint = constraint
@@ -287,13 +319,13 @@ public final class PlaceSolver {
       switch error {
       case .unsatisfiable(let conflict):
         guard allowConflict else { return false }
+        // Only a rebuild breaks constraints, and it adds them in entry order: the members
+        // are the entries already added.
         let others = conflict.compactMap { member -> LayoutConstraint? in
-          guard let tag = member.tag, tag != entry.tag, let index = entryIndex(ofTag: tag) ?? pendingIndex(tag) else {
-            return nil
-          }
-          return entries[index].constraint
+          guard let tag = member.tag, tag != entry.tag, let index = pendingIndex(tag) else { return nil }
+          return self.constraint(at: index)
         }
-        conflicts.append(ConflictFinding(broken: entry.constraint, others: others))
+        conflicts.append(ConflictFinding(broken: layoutConstraint, others: others))
         entry.isBroken = true
         let broken = constraint.withPriority(PlaceSolver.brokenPriority)
         entry.solverConstraint = (try? solver.add(broken)) != nil ? broken : nil
@@ -305,7 +337,7 @@ public final class PlaceSolver {
     }
   }
 
-  /// During a rebuild the index is not built yet; entries are in tag order from the first tag.
+  /// During a rebuild entries are in tag order from the first tag.
   private func pendingIndex(_ tag: Int) -> Int? {
     guard let first = entries.first?.tag else { return nil }
     let index = tag - first
@@ -316,87 +348,143 @@ public final class PlaceSolver {
   /// changed. Rebuilds when a conflict is involved before or after, or when the solver fails.
   /// The place's canvas is fixed: a changed canvas is a new place.
   ///
+  /// When the views are laid out as before (same views, superviews, margins, baselines),
+  /// only the stretch of the file's constraints between the first and the last one whose
+  /// meaning changed is compared; otherwise every constraint is matched by its key.
+  ///
   /// - Returns: true when the update was incremental.
   /// - Parameter newPlace: the same canvas (size and safe area) and direction, whose
   ///   declaration may have moved in the text; nil keeps the place as it is.
   @discardableResult
   public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil) -> Bool {
     if let newPlace { place = newPlace }
+    let oldModel = model
     model = newModel
     cachedAmbiguities = nil
     cachedViews = [:]
-    let newSystem = LayoutSystem(model: newModel, place: place, reusing: system.variables)
+    cachedEngineConstraints = nil
     let hadConflicts = !conflicts.isEmpty || failure != nil
-    system = newSystem
     if hadConflicts {
       rebuild()
       return false
     }
-    computeSignatures()
-    // Match every new constraint with an old one of the same key, in order: a multiset of
-    // old entries by key, kept as the first unmatched index of each key (-1 once all are
-    // used) and a chain to the next old entry with the same key.
-    var firstUnmatched: [ConstraintKey: Int] = [:]
-    firstUnmatched.reserveCapacity(entries.count)
-    var nextWithSameKey = [Int](repeating: -1, count: entries.count)
-    for index in entries.indices.reversed() {
-      if let next = firstUnmatched.updateValue(index, forKey: entries[index].key) {
-        nextWithSameKey[index] = next
+    // The stretch of entries to match again, and the new constraints that replace it.
+    let oldRange: Range<Int>
+    let newConstraints: ArraySlice<LayoutConstraint>
+    if PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
+      system = system.with(model: newModel, place: place)
+      let old = oldModel.constraints
+      let new = newModel.constraints
+      let limit = min(old.count, new.count)
+      var prefix = 0
+      while prefix < limit, PlaceSolver.sameMeaning(old[prefix], new[prefix]) { prefix += 1 }
+      var suffix = 0
+      while suffix < limit - prefix, PlaceSolver.sameMeaning(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) {
+        suffix += 1
       }
+      oldRange = (engineCount + prefix)..<(engineCount + old.count - suffix)
+      newConstraints = new[prefix..<(new.count - suffix)]
+    } else {
+      system = LayoutSystem(model: newModel, place: place, reusing: system.variables)
+      computeSignatures()
+      let engine = engineConstraints
+      // Entry keys were computed with the old signatures; ids of unchanged signatures are kept.
+      oldRange = 0..<entries.count
+      newConstraints = (engine + newModel.constraints)[...]
+      engineCount = engine.count
     }
-    var matched = [Bool](repeating: false, count: entries.count)
-    var newEntries: [Entry] = []
-    newEntries.reserveCapacity(entries.count)
-    var toAdd: [Int] = []
-    for constraint in allConstraints() {
-      let constraintKey = key(constraint)
-      if let position = firstUnmatched.index(forKey: constraintKey), firstUnmatched.values[position] >= 0 {
-        let index = firstUnmatched.values[position]
-        firstUnmatched.values[position] = nextWithSameKey[index]
-        matched[index] = true
-        var entry = entries[index]
-        entry.constraint = constraint
-        newEntries.append(entry)
-      } else {
-        toAdd.append(newEntries.count)
-        newEntries.append(
-          Entry(constraint: constraint, key: constraintKey, tag: nextTag, solverConstraint: nil, isBroken: false))
-        nextTag += 1
-      }
-    }
-    let removed = matched.indices.filter { !matched[$0] }
-    for index in removed {
-      guard let constraint = entries[index].solverConstraint else { continue }
-      if (try? solver.remove(constraint)) == nil {
-        rebuild()
-        return false
-      }
-    }
-    entries = newEntries
-    reindex()
-    for index in toAdd {
-      var entry = entries[index]
-      if !add(&entry, allowConflict: false) {
-        // A conflict: start over in file order, so the same constraint is broken as in a
-        // fresh check of the file.
-        rebuild()
-        return false
-      }
-      entries[index] = entry
+    guard let change = replace(oldRange, with: newConstraints) else {
+      rebuild()
+      return false
     }
     solver.updateVariables()
-    lastUpdate = (removed.count, toAdd.count, false)
+    lastUpdate = (change.removed, change.added, false)
     // The solver never reuses the symbols of removed constraints, so a long editing session
     // would grow it without bound. Once the constraints replaced since the last rebuild
     // outnumber the layout's own, rebuild: memory stays proportional to the layout, at an
     // amortised cost of one added constraint per replaced one.
-    churn += removed.count + toAdd.count
+    churn += change.removed + change.added
     if churn > max(entries.count, 1_000) {
       rebuild()
-      lastUpdate = (removed.count, toAdd.count, true)
+      lastUpdate = (change.removed, change.added, true)
       return false
     }
     return true
+  }
+
+  /// Replaces the entries in `range` by entries for `constraints`, matching each new
+  /// constraint with an old entry of the same key, in order, so that only constraints whose
+  /// meaning changed are removed and added. Nil when the solver refused (a conflict or a
+  /// failure): the caller rebuilds.
+  private func replace(_ range: Range<Int>, with constraints: ArraySlice<LayoutConstraint>)
+    -> (removed: Int, added: Int)?
+  {
+    // A multiset of the old entries by key: the first unmatched index of each key and a
+    // chain to the next old entry with the same key.
+    var firstUnmatched: [ConstraintKey: Int] = [:]
+    firstUnmatched.reserveCapacity(range.count)
+    var nextWithSameKey = [Int](repeating: -1, count: range.count)
+    for index in range.reversed() {
+      if let next = firstUnmatched.updateValue(index, forKey: entries[index].key) {
+        nextWithSameKey[index - range.lowerBound] = next
+      }
+    }
+    var matched = [Bool](repeating: false, count: range.count)
+    var replacement: [Entry] = []
+    replacement.reserveCapacity(constraints.count)
+    var toAdd: [(position: Int, constraint: LayoutConstraint)] = []
+    for constraint in constraints {
+      let constraintKey = key(constraint)
+      if let position = firstUnmatched.index(forKey: constraintKey), firstUnmatched.values[position] >= 0 {
+        let index = firstUnmatched.values[position]
+        firstUnmatched.values[position] = nextWithSameKey[index - range.lowerBound]
+        matched[index - range.lowerBound] = true
+        replacement.append(entries[index])
+      } else {
+        toAdd.append((replacement.count, constraint))
+        replacement.append(Entry(key: constraintKey, tag: nextTag, solverConstraint: nil, isBroken: false))
+        nextTag += 1
+      }
+    }
+    var removed = 0
+    for offset in matched.indices where !matched[offset] {
+      removed += 1
+      guard let constraint = entries[range.lowerBound + offset].solverConstraint else { continue }
+      if (try? solver.remove(constraint)) == nil { return nil }
+    }
+    for (position, constraint) in toAdd {
+      if !add(&replacement[position], constraint, allowConflict: false) {
+        // A conflict: the caller starts over in file order, so the same constraint is
+        // broken as in a fresh check of the file.
+        return nil
+      }
+    }
+    entries.replaceSubrange(range, with: replacement)
+    if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
+    return (removed, toAdd.count)
+  }
+
+  /// Whether two models give every view the same variables and attribute expressions: the
+  /// same views in the same order, with the same superviews, margins, baselines and
+  /// alignment insets. Ranges and other properties may differ.
+  static func viewsLaidOutAlike(_ a: LayoutModel, _ b: LayoutModel) -> Bool {
+    guard a.viewOrder == b.viewOrder else { return false }
+    for name in a.viewOrder {
+      guard let x = a.views[name], let y = b.views[name] else { return false }
+      if x.superview != y.superview || x.margins != y.margins || x.baselineOffset != y.baselineOffset
+        || x.alignmentInsets != y.alignmentInsets
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether two constraints lower to the same solver constraint in models whose views are
+  /// laid out alike: everything but where they came from.
+  static func sameMeaning(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
+    a.constant == b.constant && a.priority == b.priority && a.multiplier == b.multiplier && a.relation == b.relation
+      && a.first == b.first && a.second == b.second
   }
 
   /// Constraints removed and added since the solver was last built from nothing.
@@ -520,8 +608,10 @@ public final class PlaceSolver {
   public func unsatisfied() -> [(constraint: LayoutConstraint, error: Double)] {
     var result: [(LayoutConstraint, Double)] = []
     for entry in solver.unsatisfiedConstraints() {
-      guard let tag = entry.constraint.tag, let index = entryIndex(ofTag: tag), !entries[index].isBroken else { continue }
-      result.append((entries[index].constraint, entry.error))
+      guard let tag = entry.constraint.tag, let index = entryIndex(ofTag: tag), !entries[index].isBroken,
+        let constraint = constraint(at: index)
+      else { continue }
+      result.append((constraint, entry.error))
     }
     return result
   }

@@ -28,6 +28,10 @@ final class LiveLayoutTests: XCTestCase {
   private func snapshot(_ layout: SolvedLayout) -> String {
     var lines = layout.diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
     for solver in layout.places {
+      // What the solver holds, with the ranges of the current text.
+      lines.append("\(solver.place) constraints \(solver.constraints.map { "\($0) \($0.range)" })")
+      lines.append("\(solver.place) broken \(solver.brokenConstraints.map { "\($0) \($0.range)" })")
+      lines.append("\(solver.place) unsatisfied \(solver.unsatisfied().map { "\($0.constraint) \($0.constraint.range)" })")
       for name in layout.document.model.viewOrder {
         if let view = solver.solvedView(name) {
           lines.append("\(solver.place) \(name) \(view.frame)")
