@@ -268,7 +268,7 @@ public final class Solver {
         minimum: nil, maximum: nil,
         alternative: AlternativeSolution(changes: [variable: current + Self.unboundedStep]))
     }
-    var cache: [SymbolID: Bool] = [:]
+    var cache = StructuralCache(symbolCount: tableau.kinds.count)
     switch tableau.structuralAnswer(for: symbol, cache: &cache) {
     case .determined:
       return .determined(value: current)
@@ -301,7 +301,7 @@ public final class Solver {
   public func ambiguousVariables(among variables: [Variable]) -> Set<Variable> {
     tableau.restoreDeferredRows()
     var result = Set<Variable>()
-    var cache: [SymbolID: Bool] = [:]
+    var cache = StructuralCache(symbolCount: tableau.kinds.count)
     for variable in variables {
       do throws(SolverError) {
         if try isAmbiguous(variable, cache: &cache) { result.insert(variable) }
@@ -322,14 +322,14 @@ public final class Solver {
   {
     tableau.restoreDeferredRows()
     var result = Set<Variable>()
-    var cache: [SymbolID: Bool] = [:]
+    var cache = StructuralCache(symbolCount: tableau.kinds.count)
     for variable in variables where try isAmbiguous(variable, cache: &cache) {
       result.insert(variable)
     }
     return result
   }
 
-  func isAmbiguous(_ variable: Variable, cache: inout [SymbolID: Bool]) throws(SolverError) -> Bool {
+  func isAmbiguous(_ variable: Variable, cache: inout StructuralCache) throws(SolverError) -> Bool {
     guard let symbol = tableau.existingSymbol(for: variable) else { return true }
     switch tableau.structuralAnswer(for: symbol, cache: &cache) {
     case .determined:

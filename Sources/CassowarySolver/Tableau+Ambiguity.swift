@@ -37,7 +37,7 @@ extension Tableau {
   /// a per-call cache. Otherwise the expanded row is classified: free external symbols move
   /// both ways without limit; restricted symbols with zero reduced costs make it a
   /// candidate for the ratio test or the LPs.
-  mutating func structuralAnswer(for symbol: SymbolID, cache: inout [SymbolID: Bool])
+  mutating func structuralAnswer(for symbol: SymbolID, cache: inout StructuralCache)
     -> StructuralAnswer
   {
     guard let row = rows[Int(symbol)] else {
@@ -61,7 +61,7 @@ extension Tableau {
 
   /// Whether a basic external symbol depends, through definition rows, on fixed parametric
   /// symbols only. Iterative, so long chains cannot overflow the stack.
-  func dependsOnFixedSymbolsOnly(_ symbol: SymbolID, cache: inout [SymbolID: Bool]) -> Bool {
+  func dependsOnFixedSymbolsOnly(_ symbol: SymbolID, cache: inout StructuralCache) -> Bool {
     if let known = cache[symbol] { return known }
     var stack: [SymbolID] = [symbol]
     var budget = 4 * kinds.count + 16
@@ -237,5 +237,34 @@ extension Tableau {
     }
     let value = final.constant * sign
     return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0))
+  }
+}
+
+/// What the structural test has found out about symbols during one query: a flat table
+/// indexed by symbol, since symbols are dense small integers.
+struct StructuralCache {
+  /// 0: not known yet; 1: depends on fixed symbols only; 2: does not.
+  private var states: [UInt8]
+
+  init(symbolCount: Int) {
+    states = [UInt8](repeating: 0, count: max(symbolCount, 0))
+  }
+
+  subscript(symbol: SymbolID) -> Bool? {
+    get {
+      let index = Int(symbol)
+      guard index >= 0, index < states.count else { return nil }
+      switch states[index] {
+      case 1: return true
+      case 2: return false
+      default: return nil
+      }
+    }
+    set {
+      let index = Int(symbol)
+      guard index >= 0 else { return }
+      if index >= states.count { states += [UInt8](repeating: 0, count: index + 1 - states.count) }
+      states[index] = newValue.map { $0 ? 1 : 2 } ?? 0
+    }
   }
 }

@@ -87,6 +87,11 @@ struct LayoutSystem {
   /// For each view, what its attributes are made of: its own variables and the origins of
   /// the views whose `x`/`y` add up to its absolute origin (itself first).
   private let chains: [String: Chain]
+  /// The views in `model.viewOrder` order: their variables, the position of each name, and
+  /// the position of each view's superview (-1 for none), for reading all frames in one pass.
+  let orderedVariables: [ViewVariables]
+  let indexOfView: [String: Int]
+  let superviewIndex: [Int]
 
   private struct Chain {
     var own: ViewVariables
@@ -122,20 +127,41 @@ struct LayoutSystem {
     }
     self.variables = variables
     self.chains = chains
+    var indexOfView: [String: Int] = [:]
+    indexOfView.reserveCapacity(model.viewOrder.count)
+    var ordered: [ViewVariables] = []
+    ordered.reserveCapacity(model.viewOrder.count)
+    for name in model.viewOrder {
+      guard let own = variables[name], indexOfView[name] == nil else { continue }
+      indexOfView[name] = ordered.count
+      ordered.append(own)
+    }
+    orderedVariables = ordered
+    self.indexOfView = indexOfView
+    var superviewIndex = [Int](repeating: -1, count: ordered.count)
+    for (name, index) in indexOfView {
+      if let parent = model.views[name]?.superview, let parentIndex = indexOfView[parent] {
+        superviewIndex[index] = parentIndex
+      }
+    }
+    self.superviewIndex = superviewIndex
   }
 
-  private init(model: LayoutModel, place: LayoutPlace, variables: [String: ViewVariables], chains: [String: Chain]) {
+  private init(model: LayoutModel, place: LayoutPlace, reusingStructureOf other: LayoutSystem) {
     self.model = model
     self.place = place
-    self.variables = variables
-    self.chains = chains
+    variables = other.variables
+    chains = other.chains
+    orderedVariables = other.orderedVariables
+    indexOfView = other.indexOfView
+    superviewIndex = other.superviewIndex
   }
 
   /// This system for another model whose views are laid out alike (the same views,
   /// superviews, margins and baselines: `PlaceSolver.viewsLaidOutAlike`) in the same place
   /// (whose declaration may have moved), without building the chains again.
   func with(model newModel: LayoutModel, place newPlace: LayoutPlace) -> LayoutSystem {
-    LayoutSystem(model: newModel, place: newPlace, variables: variables, chains: chains)
+    LayoutSystem(model: newModel, place: newPlace, reusingStructureOf: self)
   }
 
   /// The expression of one side of a constraint.

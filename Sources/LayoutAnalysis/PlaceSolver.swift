@@ -268,7 +268,7 @@ public final class PlaceSolver {
     system = LayoutSystem(model: model, place: place)
     cachedEngineConstraints = nil
     cachedAmbiguities = nil
-    cachedViews = [:]
+    cachedViews = nil
     computeSignatures()
     entries = []
     indexIsStale = true
@@ -361,7 +361,7 @@ public final class PlaceSolver {
     let oldModel = model
     model = newModel
     cachedAmbiguities = nil
-    cachedViews = [:]
+    cachedViews = nil
     cachedEngineConstraints = nil
     let hadConflicts = !conflicts.isEmpty || failure != nil
     if hadConflicts {
@@ -373,17 +373,9 @@ public final class PlaceSolver {
     let newConstraints: ArraySlice<LayoutConstraint>
     if PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
       system = system.with(model: newModel, place: place)
-      let old = oldModel.constraints
-      let new = newModel.constraints
-      let limit = min(old.count, new.count)
-      var prefix = 0
-      while prefix < limit, PlaceSolver.sameMeaning(old[prefix], new[prefix]) { prefix += 1 }
-      var suffix = 0
-      while suffix < limit - prefix, PlaceSolver.sameMeaning(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) {
-        suffix += 1
-      }
-      oldRange = (engineCount + prefix)..<(engineCount + old.count - suffix)
-      newConstraints = new[prefix..<(new.count - suffix)]
+      let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints, newModel.constraints)
+      oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
+      newConstraints = newModel.constraints[prefix..<(newModel.constraints.count - suffix)]
     } else {
       system = LayoutSystem(model: newModel, place: place, reusing: system.variables)
       computeSignatures()
@@ -480,11 +472,25 @@ public final class PlaceSolver {
     return true
   }
 
-  /// Whether two constraints lower to the same solver constraint in models whose views are
-  /// laid out alike: everything but where they came from.
-  static func sameMeaning(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
-    a.constant == b.constant && a.priority == b.priority && a.multiplier == b.multiplier && a.relation == b.relation
-      && a.first == b.first && a.second == b.second
+  /// How many constraints at the start and at the end of two lists lower to the same solver
+  /// constraints in models whose views are laid out alike (everything equal but where they
+  /// came from). The two stretches do not overlap.
+  static func commonEnds(_ old: [LayoutConstraint], _ new: [LayoutConstraint]) -> (prefix: Int, suffix: Int) {
+    // Compared in place: copying a constraint out of the array costs more than comparing it.
+    old.withUnsafeBufferPointer { a in
+      new.withUnsafeBufferPointer { b in
+        @inline(__always) func same(_ i: Int, _ j: Int) -> Bool {
+          a[i].constant == b[j].constant && a[i].priority == b[j].priority && a[i].multiplier == b[j].multiplier
+            && a[i].relation == b[j].relation && a[i].first == b[j].first && a[i].second == b[j].second
+        }
+        let limit = min(a.count, b.count)
+        var prefix = 0
+        while prefix < limit, same(prefix, prefix) { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, same(a.count - 1 - suffix, b.count - 1 - suffix) { suffix += 1 }
+        return (prefix, suffix)
+      }
+    }
   }
 
   /// Constraints removed and added since the solver was last built from nothing.
@@ -497,14 +503,62 @@ public final class PlaceSolver {
 
   /// A view's geometry, or nil for an unknown view.
   public func solvedView(_ name: String) -> SolvedView? {
-    if let cached = cachedViews[name] { return cached }
-    let view = solvedView(name, reading: value)
-    cachedViews[name] = view
-    return view
+    guard let index = system.indexOfView[name] else { return nil }
+    let all = cachedViews ?? readAllViews()
+    return index < all.count ? all[index] : nil
   }
 
-  /// The views read from the current solution so far; cleared by every change.
-  private var cachedViews: [String: SolvedView] = [:]
+  /// Every view's geometry in the current solution, in `model.viewOrder` order; read in
+  /// one pass when first asked for, and cleared by every change.
+  private var cachedViews: [SolvedView?]?
+
+  /// Reads every view's four variables once and adds the origins up the superview chains.
+  private func readAllViews() -> [SolvedView?] {
+    let ordered = system.orderedVariables
+    let parents = system.superviewIndex
+    let count = ordered.count
+    var own = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
+    for index in 0..<count {
+      let vars = ordered[index]
+      own[index] = Rect(x: value(vars.x), y: value(vars.y), width: value(vars.width), height: value(vars.height))
+    }
+    // The sum of the origins from each view up to the root; a chain longer than the views
+    // (impossible in a well-formed model) stops there.
+    var origin = [(x: Double, y: Double)?](repeating: nil, count: count)
+    var pending: [Int] = []
+    for index in 0..<count where origin[index] == nil {
+      var current = index
+      while current >= 0, current < count, origin[current] == nil, pending.count <= count {
+        pending.append(current)
+        current = parents[current]
+      }
+      var base: (x: Double, y: Double) = current >= 0 && current < count ? origin[current] ?? (0, 0) : (0, 0)
+      while let next = pending.popLast() {
+        base = (base.x + own[next].x, base.y + own[next].y)
+        origin[next] = base
+      }
+    }
+    let rtl = place.direction == .rtl
+    var result = [SolvedView?](repeating: nil, count: count)
+    for name in model.viewOrder {
+      guard let index = system.indexOfView[name], result[index] == nil,
+        let node = model.views[name]
+      else { continue }
+      let rect = own[index]
+      let parent = parents[index]
+      // Right to left, `x` is the offset from the superview's right edge.
+      let superviewWidth = parent >= 0 ? own[parent].width : place.canvas.width
+      let x = rtl ? superviewWidth - rect.x - rect.width : rect.x
+      let alignment = Rect(x: x, y: rect.y, width: rect.width, height: rect.height)
+      let sum = origin[index] ?? (rect.x, rect.y)
+      let absoluteX = rtl ? place.canvas.width - sum.x - rect.width : sum.x
+      result[index] = SolvedView(
+        name: name, superview: node.superview, frame: PlaceSolver.frame(of: alignment, insets: node.alignmentInsets),
+        alignment: alignment, absoluteAlignment: Rect(x: absoluteX, y: sum.y, width: rect.width, height: rect.height))
+    }
+    cachedViews = result
+    return result
+  }
 
   /// A view's geometry with variables read by `read` (the current solution, or an alternative).
   func solvedView(_ name: String, reading read: (Variable) -> Double) -> SolvedView? {
@@ -556,9 +610,13 @@ public final class PlaceSolver {
 
   private func computeAmbiguities() -> [AmbiguityFinding] {
     var candidates: [Variable] = []
-    for name in model.viewOrder where name != LayoutModel.rootName {
-      guard let vars = system.variables[name] else { continue }
-      candidates += [vars.x, vars.width, vars.y, vars.height]
+    candidates.reserveCapacity(4 * system.orderedVariables.count)
+    let rootIndex = system.indexOfView[LayoutModel.rootName]
+    for (index, vars) in system.orderedVariables.enumerated() where index != rootIndex {
+      candidates.append(vars.x)
+      candidates.append(vars.width)
+      candidates.append(vars.y)
+      candidates.append(vars.height)
     }
     let ambiguous = solver.ambiguousVariables(among: candidates)
     guard !ambiguous.isEmpty else { return [] }
