@@ -30,6 +30,92 @@ public enum Parser {
   public static func parse(_ text: String, kind: FileKind) -> LayoutFile {
     parse(Array(text.utf8), kind: kind)
   }
+
+  /// What an incremental parse replaced: top-level statements `oldStatements` of the old
+  /// tree became `newStatements` of the new one; the statements before are the same, the
+  /// ones after are the same moved by the change.
+  public struct Reparse: Sendable {
+    public var file: LayoutFile
+    public var oldStatements: Range<Int>
+    public var newStatements: Range<Int>
+    /// The old text that was parsed again (from the start of the first replaced statement
+    /// to the start of the first kept one), and where it is in the new text.
+    public var oldSpan: Range<Int>
+    public var newSpan: Range<Int>
+  }
+
+  /// Parses an edited file again from the top-level statement before the change, and only
+  /// until the parse is back in step with the old tree at the start of a statement after
+  /// the change; the rest of the old tree is moved, not parsed. The result equals a full
+  /// parse of `bytes`.
+  ///
+  /// - Parameters:
+  ///   - old: the tree of the text before the change.
+  ///   - bytes: the text after the change.
+  ///   - change: how the old text became `bytes`.
+  public static func reparse(_ old: LayoutFile, bytes: [UInt8], change: TextChange) -> Reparse {
+    let statements = old.statements
+    // The top-level statement before the one the change starts in, so that a statement the
+    // change joins with its predecessor is parsed again too.
+    var low = 0
+    var high = statements.count
+    while low < high {
+      let middle = (low + high) / 2
+      if statements[middle].range.start < change.start { low = middle + 1 } else { high = middle }
+    }
+    // `low` statements start before the change.
+    let first = max(low - 2, 0)
+    let spanStart = low == 0 || first >= statements.count ? 0 : statements[first].range.start
+    let delta = change.delta
+    var parser = LayoutParser(bytes: bytes, kind: old.kind)
+    parser.reset(to: spanStart)
+    // In step again: at a new offset past the change that is the start of an old top-level
+    // statement after the change.
+    var resumeIndex = statements.count
+    let (parsed, stoppedAt) = parser.parseStatements { offset in
+      guard offset >= change.newEnd else { return false }
+      let oldOffset = offset - delta
+      var low = first
+      var high = statements.count
+      while low < high {
+        let middle = (low + high) / 2
+        if statements[middle].range.start < oldOffset { low = middle + 1 } else { high = middle }
+      }
+      guard low < statements.count, statements[low].range.start == oldOffset else { return false }
+      resumeIndex = low
+      return true
+    }
+    let oldSpanEnd = stoppedAt.map { $0 - delta } ?? (bytes.count - delta)
+    let newSpanEnd = stoppedAt ?? bytes.count
+    if stoppedAt == nil { resumeIndex = statements.count }
+    var merged = Array(statements[0..<first])
+    merged.reserveCapacity(first + parsed.count + statements.count - resumeIndex)
+    merged += parsed
+    for index in resumeIndex..<statements.count { merged.append(statements[index].moved(by: change)) }
+    // Diagnostics: those of the text before the span stay, the span's are new, those after
+    // it move.
+    var diagnostics = old.diagnostics.filter { $0.range.start < spanStart }
+    let fresh = parser.diagnostics.enumerated().sorted { left, right in
+      (left.element.range, left.offset) < (right.element.range, right.offset)
+    }.map(\.element)
+    diagnostics += fresh
+    if stoppedAt != nil {
+      for diagnostic in old.diagnostics where diagnostic.range.start >= oldSpanEnd {
+        diagnostics.append(diagnostic.moved(by: change))
+      }
+    }
+    // The three parts are each in order and follow each other; keep the order a full parse
+    // gives even if a range ever broke that rule.
+    if zip(diagnostics, diagnostics.dropFirst()).contains(where: { $1.range < $0.range }) {
+      diagnostics = diagnostics.enumerated().sorted { left, right in
+        (left.element.range, left.offset) < (right.element.range, right.offset)
+      }.map(\.element)
+    }
+    return Reparse(
+      file: LayoutFile(kind: old.kind, statements: merged, diagnostics: diagnostics),
+      oldStatements: first..<resumeIndex, newStatements: first..<(first + parsed.count),
+      oldSpan: spanStart..<oldSpanEnd, newSpan: spanStart..<newSpanEnd)
+  }
 }
 
 /// Words that begin statements, for messages and "did you mean".
@@ -244,10 +330,24 @@ struct LayoutParser {
   /// a stack of open views, the statements that follow go into the innermost one, and its
   /// `}` pops it into its parent. So nesting costs no call stack, however deep.
   mutating func parseFile() -> LayoutFile {
+    let (statements, _) = parseStatements(stoppingAt: nil)
+    let sorted = diagnostics.enumerated().sorted { left, right in
+      (left.element.range, left.offset) < (right.element.range, right.offset)
+    }
+    return LayoutFile(kind: kind, statements: statements, diagnostics: sorted.map(\.element))
+  }
+
+  /// Parses top-level statements from the current token to the end of the file, or until
+  /// `stop` accepts the start of a top-level statement (nothing open): then that offset is
+  /// returned with the statements before it.
+  mutating func parseStatements(stoppingAt stop: ((Int) -> Bool)?) -> ([Statement], stoppedAt: Int?) {
     var statements: [Statement] = []
     var openViews: [OpenView] = []
     while true {
       skipSeparators()
+      if let stop, openViews.isEmpty, current.kind != .endOfFile, stop(current.range.start) {
+        return (statements, current.range.start)
+      }
       switch current.kind {
       case .endOfFile:
         // Close what is still open, innermost first.
@@ -260,10 +360,7 @@ struct LayoutParser {
           let node = Statement.view(view.declaration(closedAt: SourceRange(at: current.range.end)))
           if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
         }
-        let sorted = diagnostics.enumerated().sorted { left, right in
-          (left.element.range, left.offset) < (right.element.range, right.offset)
-        }
-        return LayoutFile(kind: kind, statements: statements, diagnostics: sorted.map(\.element))
+        return (statements, nil)
       case .rightBrace where kind == .layout:
         guard let view = openViews.popLast() else {
           report("unexpected '}': there is no open '{' of a view's body to close", at: current.range)
