@@ -13,15 +13,79 @@ public struct LayoutDocument: Sendable {
   /// Every finding, sorted by position.
   public let diagnostics: [Diagnostic]
 
+  /// Where each top-level statement's output is, for updating the document after an edit;
+  /// nil for documents built by another reader.
+  let lowering: LoweringIndex?
+  /// How the document was made from the previous version (for tests and benchmarks).
+  let origin: DocumentOrigin
+
   public init(bytes: [UInt8], kind: FileKind) {
+    self.init(bytes: bytes, kind: kind, syntax: Parser.parse(bytes, kind: kind), origin: .parsed)
+  }
+
+  /// Builds the model of a parsed file.
+  private init(bytes: [UInt8], kind: FileKind, syntax: LayoutFile, origin: DocumentOrigin) {
+    self.origin = origin
     self.kind = kind
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
-    syntax = Parser.parse(bytes, kind: kind)
+    self.syntax = syntax
     var builder = ModelBuilder(file: syntax, source: bytes)
     builder.build()
     model = builder.model
+    let declarations = Array(builder.diagnostics[0..<builder.declarationDiagnosticCount])
+    let lowered = Array(builder.diagnostics[builder.declarationDiagnosticCount...])
+    lowering = LoweringIndex(declarationDiagnostics: declarations, statementEnds: builder.statementEnds, diagnostics: lowered)
     diagnostics = LayoutDocument.sorted(syntax.diagnostics + builder.diagnostics)
+  }
+
+  /// The document of `bytes`, an edited version of `previous`: equal to
+  /// `LayoutDocument(bytes:kind:)`, but parsed again only around the change, and lowered
+  /// again only for the statements the change replaced when those declare nothing
+  /// (constraints and visual formats of a `.layout` file); the rest of the model moves with
+  /// the text.
+  public init(bytes: [UInt8], kind: FileKind, previous: LayoutDocument) {
+    guard previous.kind == kind, let index = previous.lowering else {
+      self.init(bytes: bytes, kind: kind)
+      return
+    }
+    guard let change = TextChange.between(previous.bytes, bytes) else {
+      self = previous
+      return
+    }
+    let reparse = Parser.reparse(previous.syntax, bytes: bytes, change: change)
+    let replaced = previous.syntax.statements[reparse.oldStatements]
+    let inserted = reparse.file.statements[reparse.newStatements]
+    guard kind == .layout, replaced.allSatisfy(\.declaresNothing), inserted.allSatisfy(\.declaresNothing) else {
+      self.init(bytes: bytes, kind: kind, syntax: reparse.file, origin: .reparsed)
+      return
+    }
+    // The declarations are the same: they only move with the text.
+    var declarations = previous.model.moved(by: change)
+    var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
+    builder.lowerTopLevel(inserted)
+    let (constraints, updated) = index.replacing(
+      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
+      diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
+    declarations.constraints = constraints
+    self.init(
+      kind: kind, bytes: bytes, syntax: reparse.file, model: declarations, lowering: updated,
+      origin: .relowered(statements: inserted.count),
+      diagnostics: LayoutDocument.sorted(reparse.file.diagnostics + updated.declarationDiagnostics + updated.diagnostics))
+  }
+
+  private init(
+    kind: FileKind, bytes: [UInt8], syntax: LayoutFile, model: LayoutModel, lowering: LoweringIndex,
+    origin: DocumentOrigin, diagnostics: [Diagnostic]
+  ) {
+    self.origin = origin
+    self.kind = kind
+    self.bytes = bytes
+    lineIndex = LineIndex(bytes)
+    self.syntax = syntax
+    self.model = model
+    self.lowering = lowering
+    self.diagnostics = diagnostics
   }
 
   public init(text: String, kind: FileKind) {
@@ -42,6 +106,8 @@ public struct LayoutDocument: Sendable {
     lineIndex = LineIndex(bytes)
     syntax = LayoutFile(kind: kind, statements: [], diagnostics: [])
     self.model = model
+    lowering = nil
+    origin = .parsed
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
 
@@ -61,5 +127,127 @@ public struct LayoutDocument: Sendable {
     let start = min(max(range.start, 0), bytes.count)
     let end = min(max(range.end, start), bytes.count)
     return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+/// How a document came to be.
+enum DocumentOrigin: Equatable, Sendable {
+  /// Parsed and built in full.
+  case parsed
+  /// Parsed again around an edit, the model built in full.
+  case reparsed
+  /// Parsed again around an edit, and only the statements it replaced lowered again.
+  case relowered(statements: Int)
+}
+
+/// Where the output of each top-level statement of a file is: its constraints are
+/// `model.constraints[start..<end.constraints]` and its lowering diagnostics
+/// `diagnostics[start..<end.diagnostics]`, each starting where the previous statement's end.
+struct LoweringIndex: Sendable {
+  struct End: Sendable {
+    var constraints: Int
+    var diagnostics: Int
+  }
+
+  /// What the declarations reported (duplicates, invalid priorities of properties).
+  var declarationDiagnostics: [Diagnostic]
+  /// One per top-level statement.
+  var statementEnds: [End]
+  /// What lowering the statements reported, in statement order.
+  var diagnostics: [Diagnostic]
+
+  private func start(of statement: Int) -> End {
+    statement > 0 && statement - 1 < statementEnds.count ? statementEnds[statement - 1] : End(constraints: 0, diagnostics: 0)
+  }
+
+  /// The constraints and the index after the output of `statements` is replaced by a new
+  /// lowering of the statements that replaced them (`constraints`, `diagnostics` and `ends`
+  /// of a builder that lowered only those); the output of the statements after them moves
+  /// with the text.
+  func replacing(
+    statements: Range<Int>, in oldConstraints: [LayoutConstraint], with constraints: [LayoutConstraint],
+    diagnostics newDiagnostics: [Diagnostic], ends: [End], change: TextChange
+  ) -> ([LayoutConstraint], LoweringIndex) {
+    let first = start(of: statements.lowerBound)
+    let rest = start(of: statements.upperBound)
+    let constraintLimit = min(max(rest.constraints, first.constraints), oldConstraints.count)
+    let diagnosticLimit = min(max(rest.diagnostics, first.diagnostics), diagnostics.count)
+    var merged = Array(oldConstraints[0..<min(first.constraints, oldConstraints.count)])
+    merged.reserveCapacity(oldConstraints.count - (constraintLimit - first.constraints) + constraints.count)
+    merged += constraints
+    for constraint in oldConstraints[constraintLimit...] { merged.append(constraint.moved(by: change)) }
+
+    var mergedDiagnostics = Array(diagnostics[0..<min(first.diagnostics, diagnostics.count)])
+    mergedDiagnostics += newDiagnostics
+    for diagnostic in diagnostics[diagnosticLimit...] { mergedDiagnostics.append(diagnostic.moved(by: change)) }
+
+    var mergedEnds = Array(statementEnds[0..<min(statements.lowerBound, statementEnds.count)])
+    for end in ends {
+      mergedEnds.append(
+        End(constraints: first.constraints + end.constraints, diagnostics: first.diagnostics + end.diagnostics))
+    }
+    let constraintShift = constraints.count - (constraintLimit - first.constraints)
+    let diagnosticShift = newDiagnostics.count - (diagnosticLimit - first.diagnostics)
+    if statements.upperBound < statementEnds.count {
+      for end in statementEnds[statements.upperBound...] {
+        mergedEnds.append(
+          End(constraints: end.constraints + constraintShift, diagnostics: end.diagnostics + diagnosticShift))
+      }
+    }
+    let index = LoweringIndex(
+      declarationDiagnostics: declarationDiagnostics.map { $0.moved(by: change) }, statementEnds: mergedEnds,
+      diagnostics: mergedDiagnostics)
+    return (merged, index)
+  }
+}
+
+extension Statement {
+  /// Whether the statement declares nothing the rest of the file depends on: a constraint
+  /// or a visual format (of a `.layout` file, where formats declare no views).
+  var declaresNothing: Bool {
+    switch self {
+    case .constraint, .visualFormat: true
+    case .canvas, .direction, .spacing, .metric, .view: false
+    }
+  }
+}
+
+extension LayoutModel {
+  /// The model with every range of the old text mapped to the new one; its constraints are
+  /// left as they are.
+  func moved(by change: TextChange) -> LayoutModel {
+    var copy = self
+    copy.views = views.mapValues { $0.moved(by: change) }
+    copy.metrics = metrics.mapValues { metric in
+      Metric(name: metric.name, value: metric.value, range: change.map(metric.range))
+    }
+    copy.canvases = canvases.map { canvas in
+      var moved = canvas
+      moved.range = canvas.range.map(change.map)
+      return moved
+    }
+    return copy
+  }
+}
+
+extension ViewNode {
+  func moved(by change: TextChange) -> ViewNode {
+    var copy = self
+    copy.nameRange = nameRange.map(change.map)
+    copy.declarationRange = declarationRange.map(change.map)
+    if !propertyRanges.isEmpty { copy.propertyRanges = propertyRanges.mapValues(change.map) }
+    return copy
+  }
+}
+
+extension LayoutConstraint {
+  func moved(by change: TextChange) -> LayoutConstraint {
+    var copy = self
+    copy.range = change.map(range)
+    if let site = priorityEdit {
+      copy.priorityEdit = PriorityEditSite(range: change.map(site.range), prefix: site.prefix, suffix: site.suffix)
+    }
+    copy.removalRange = removalRange.map(change.map)
+    return copy
   }
 }

@@ -17,6 +17,12 @@ struct ModelBuilder {
     model = LayoutModel(kind: file.kind)
   }
 
+  /// Where each top-level statement's constraints and lowering diagnostics end, so that an
+  /// edit can replace the output of the statements it touched (see `LoweringIndex`).
+  private(set) var statementEnds: [LoweringIndex.End] = []
+  /// How many diagnostics the declarations gave (they come before the lowering's).
+  private(set) var declarationDiagnosticCount = 0
+
   /// Builds the model in two passes: declarations first (so constraints may name views
   /// declared later in the file), then constraints in source order.
   mutating func build() {
@@ -25,7 +31,27 @@ struct ModelBuilder {
     if file.kind == .vfl {
       declareImplicitViews(file.statements)
     }
-    lower(file.statements, scope: LayoutModel.rootName)
+    declarationDiagnosticCount = diagnostics.count
+    lowerTopLevel(file.statements[...])
+  }
+
+  /// A builder that lowers statements into `model` (whose declarations are complete) without
+  /// declaring anything: for the statements an edit replaced.
+  init(declarations model: LayoutModel, file: LayoutFile, source: [UInt8]) {
+    self.file = file
+    self.source = source
+    self.model = model
+    self.model.constraints = []
+  }
+
+  /// Lowers top-level statements in order, recording where each one's output ends.
+  mutating func lowerTopLevel(_ statements: ArraySlice<Statement>) {
+    statementEnds.reserveCapacity(statements.count)
+    for statement in statements {
+      lower(statement, scope: LayoutModel.rootName)
+      statementEnds.append(
+        LoweringIndex.End(constraints: model.constraints.count, diagnostics: diagnostics.count - declarationDiagnosticCount))
+    }
   }
 
   // MARK: - Declarations
@@ -163,27 +189,29 @@ struct ModelBuilder {
   // MARK: - Lowering
 
   private mutating func lower(_ statements: [Statement], scope: String) {
-    for statement in statements {
-      switch statement {
-      case .view(let declaration):
-        // Only the declaration that won (not a duplicate) lowers its own properties.
-        if let node = model.views[declaration.name.name], node.nameRange == declaration.name.range {
-          lowerIntrinsicSize(of: node)
-          lower(declaration.body, scope: node.name)
-        }
-      case .constraint(let constraint):
-        if let lowered = lowerExplicit(constraint, scope: scope) {
-          model.constraints.append(lowered)
-        }
-      case .visualFormat(let statement):
-        // The lowering must be gone before the model changes, or the model's storage would
-        // be copied for every format.
-        let (constraints, found) = lowerFormat(statement, scope: scope)
-        diagnostics += found
-        model.constraints += constraints
-      default:
-        break
+    for statement in statements { lower(statement, scope: scope) }
+  }
+
+  private mutating func lower(_ statement: Statement, scope: String) {
+    switch statement {
+    case .view(let declaration):
+      // Only the declaration that won (not a duplicate) lowers its own properties.
+      if let node = model.views[declaration.name.name], node.nameRange == declaration.name.range {
+        lowerIntrinsicSize(of: node)
+        lower(declaration.body, scope: node.name)
       }
+    case .constraint(let constraint):
+      if let lowered = lowerExplicit(constraint, scope: scope) {
+        model.constraints.append(lowered)
+      }
+    case .visualFormat(let statement):
+      // The lowering must be gone before the model changes, or the model's storage would
+      // be copied for every format.
+      let (constraints, found) = lowerFormat(statement, scope: scope)
+      diagnostics += found
+      model.constraints += constraints
+    default:
+      break
     }
   }
 

@@ -1,0 +1,119 @@
+import Foundation
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import LayoutAnalysis
+
+/// A document updated from its previous version must equal the document built from scratch:
+/// the same tree, model (every range included) and diagnostics, edit after edit.
+final class IncrementalDocumentTests: XCTestCase {
+  /// Everything a document says, ranges included, as text.
+  private func describe(_ document: LayoutDocument) -> String {
+    var text = ""
+    dump(document.syntax.statements, to: &text)
+    dump(document.diagnostics, to: &text)
+    let model = document.model
+    dump(model.constraints, to: &text)
+    dump(model.viewOrder, to: &text)
+    for name in model.viewOrder {
+      if let node = model.views[name] {
+        var properties = node
+        properties.propertyRanges = [:]
+        dump(properties, to: &text)
+        dump(node.propertyRanges.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }, to: &text)
+      }
+    }
+    dump(model.metrics.sorted { $0.key < $1.key }.map(\.value), to: &text)
+    dump(model.canvases, to: &text)
+    dump(model.directions, to: &text)
+    dump(model.spacing, to: &text)
+    if let lowering = document.lowering {
+      dump(lowering.declarationDiagnostics, to: &text)
+      dump(lowering.statementEnds.map { "\($0.constraints)/\($0.diagnostics)" }, to: &text)
+      dump(lowering.diagnostics, to: &text)
+    }
+    return text
+  }
+
+  private func sources() throws -> [(String, FileKind, [UInt8])] {
+    var result: [(String, FileKind, [UInt8])] = []
+    let root = packageRoot()
+    for folder in ["Examples/clean", "Examples/problems", "Tests/Fixtures/syntax/ok"] {
+      let directory = root.appendingPathComponent(folder)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+        guard let kind = FileKind(pathExtension: (name as NSString).pathExtension) else { continue }
+        result.append(("\(folder)/\(name)", kind, try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))))
+      }
+    }
+    return result
+  }
+
+  /// Mostly what typing in constraints does, sometimes what breaks declarations.
+  private let insertions: [String] = [
+    "1", "5", "0", " ", "\n", "-", "@", "750", "a", "x", ";", "(", ")", "[", "]", "|", "==", ">=", "#",
+    "H:|-[a]-|\n", "V:|-8-[b(44)]\n", "a.width == 100\n", "a.leading == b.trailing + 8 @999\n",
+    "title.width == 2 * header.width\n", "nope.width == 3\n", "metric m = 4\n", "label q intrinsic 10x10\n",
+    "view w {\n", "}\n", "canvas c 320x480\n", "direction both\n", "spacing 8\n",
+  ]
+
+  private func edit(_ bytes: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
+    var result = bytes
+    // Most edits land on a digit, as when a number is being typed.
+    let digits = result.indices.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(result[$0]) }
+    let position =
+      !digits.isEmpty && Bool.random(using: &random)
+      ? digits[Int.random(in: 0..<digits.count, using: &random)]
+      : Int.random(in: 0...result.count, using: &random)
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0:
+      result.removeSubrange(position..<min(result.count, position + Int.random(in: 1...8, using: &random)))
+    case 1:
+      let end = min(result.count, position + 1)
+      result.replaceSubrange(position..<end, with: Array(String(Int.random(in: 0..<100, using: &random)).utf8))
+    default:
+      result.insert(contentsOf: Array(insertions[Int.random(in: 0..<insertions.count, using: &random)].utf8), at: position)
+    }
+    return result
+  }
+
+  func testRandomEditsGiveTheDocumentOfAFullBuild() throws {
+    let all = try sources()
+    var relowered = 0
+    withEverySeed(0..<120) { random, seed in
+      guard let (name, kind, original) = all.randomElement(using: &random) else { return }
+      var document = LayoutDocument(bytes: original, kind: kind)
+      for step in 0..<15 {
+        let edited = edit(document.bytes, &random)
+        let updated = LayoutDocument(bytes: edited, kind: kind, previous: document)
+        let fresh = LayoutDocument(bytes: edited, kind: kind)
+        let (actual, expected) = (describe(updated), describe(fresh))
+        XCTAssertEqual(actual, expected, "seed \(seed), \(name), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
+        if actual != expected { return }
+        if case .relowered = updated.origin { relowered += 1 }
+        document = updated
+      }
+    }
+    // The edits must exercise the path that lowers only what changed.
+    XCTAssertGreaterThan(relowered, 300)
+  }
+
+  func testTypingANumberLowersOneStatement() {
+    var text = "canvas phone 375x667\nmetric gap = 8\n"
+    for index in 0..<50 { text += "label v\(index) intrinsic 60x21\n" }
+    for index in 0..<50 { text += "H:|-gap-[v\(index)]\nV:|-\(index * 30)-[v\(index)(44)]\n" }
+    let document = LayoutDocument(text: text, kind: .layout)
+    let edited = text.replacingOccurrences(of: "[v25(44)]", with: "[v25(45)]")
+    let updated = LayoutDocument(bytes: Array(edited.utf8), kind: .layout, previous: document)
+    guard case .relowered(let statements) = updated.origin else { return XCTFail("\(updated.origin)") }
+    XCTAssertLessThanOrEqual(statements, 3)
+    XCTAssertEqual(describe(updated), describe(LayoutDocument(text: edited, kind: .layout)))
+    // A declaration changes what everything else means: the model is built again.
+    let declared = edited.replacingOccurrences(of: "metric gap = 8", with: "metric gap = 9")
+    let redeclared = LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: updated)
+    XCTAssertEqual(redeclared.origin, .reparsed)
+    XCTAssertEqual(describe(redeclared), describe(LayoutDocument(text: declared, kind: .layout)))
+    // No change, no work.
+    XCTAssertEqual(LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: redeclared).origin, .reparsed)
+  }
+}
