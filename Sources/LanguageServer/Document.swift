@@ -54,6 +54,8 @@ extension AnalysisSnapshot {
 /// versions (the solvers of an incremental analysis); handlers only see its snapshots.
 final class DocumentAnalyzer {
   private let solver = LayoutSolving()
+  /// The last version analysed: the next one is parsed and lowered again only around its edits.
+  private var previousDocument: LayoutDocument?
 
   func analyse(uri: String, version: Int, generation: Int, bytes: [UInt8], kind: FileKind, lines: LineTable)
     -> AnalysisSnapshot
@@ -65,7 +67,10 @@ final class DocumentAnalyzer {
         uri: uri, version: version, generation: generation, lines: lines, document: file.document,
         diagnostics: file.analyse().diagnostics, layout: nil)
     }
-    let document = LayoutDocument(bytes: bytes, kind: kind)
+    let document =
+      previousDocument.map { LayoutDocument(bytes: bytes, kind: kind, previous: $0) }
+      ?? LayoutDocument(bytes: bytes, kind: kind)
+    previousDocument = document
     let layout = solver.update(document)
     return AnalysisSnapshot(
       uri: uri, version: version, generation: generation, lines: lines, document: document,

@@ -18,6 +18,9 @@ public struct LayoutDocument: Sendable {
   let lowering: LoweringIndex?
   /// How the document was made from the previous version (for tests and benchmarks).
   let origin: DocumentOrigin
+  /// Shared by the versions of a document whose declarations (views, metrics, canvases,
+  /// settings) are the same but for where they are in the text.
+  let declarations: DeclarationsIdentity
 
   public init(bytes: [UInt8], kind: FileKind) {
     self.init(bytes: bytes, kind: kind, syntax: Parser.parse(bytes, kind: kind), origin: .parsed)
@@ -26,6 +29,7 @@ public struct LayoutDocument: Sendable {
   /// Builds the model of a parsed file.
   private init(bytes: [UInt8], kind: FileKind, syntax: LayoutFile, origin: DocumentOrigin) {
     self.origin = origin
+    declarations = DeclarationsIdentity()
     self.kind = kind
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
@@ -70,15 +74,16 @@ public struct LayoutDocument: Sendable {
     declarations.constraints = constraints
     self.init(
       kind: kind, bytes: bytes, syntax: reparse.file, model: declarations, lowering: updated,
-      origin: .relowered(statements: inserted.count),
+      origin: .relowered(statements: inserted.count), declarations: previous.declarations,
       diagnostics: LayoutDocument.sorted(reparse.file.diagnostics + updated.declarationDiagnostics + updated.diagnostics))
   }
 
   private init(
     kind: FileKind, bytes: [UInt8], syntax: LayoutFile, model: LayoutModel, lowering: LoweringIndex,
-    origin: DocumentOrigin, diagnostics: [Diagnostic]
+    origin: DocumentOrigin, declarations: DeclarationsIdentity, diagnostics: [Diagnostic]
   ) {
     self.origin = origin
+    self.declarations = declarations
     self.kind = kind
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
@@ -108,6 +113,7 @@ public struct LayoutDocument: Sendable {
     self.model = model
     lowering = nil
     origin = .parsed
+    declarations = DeclarationsIdentity()
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
 
@@ -129,6 +135,10 @@ public struct LayoutDocument: Sendable {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
+
+/// The identity of a set of declarations, kept by the versions of a document that only
+/// changed constraints.
+final class DeclarationsIdentity: Sendable {}
 
 /// How a document came to be.
 enum DocumentOrigin: Equatable, Sendable {

@@ -92,6 +92,9 @@ struct LayoutSystem {
   let orderedVariables: [ViewVariables]
   let indexOfView: [String: Int]
   let superviewIndex: [Int]
+  /// The views' names and alignment insets in the same order.
+  let orderedNames: [String]
+  let orderedInsets: [EdgeInsets]
 
   private struct Chain {
     var own: ViewVariables
@@ -131,12 +134,18 @@ struct LayoutSystem {
     indexOfView.reserveCapacity(model.viewOrder.count)
     var ordered: [ViewVariables] = []
     ordered.reserveCapacity(model.viewOrder.count)
+    var names: [String] = []
+    var insets: [EdgeInsets] = []
     for name in model.viewOrder {
       guard let own = variables[name], indexOfView[name] == nil else { continue }
       indexOfView[name] = ordered.count
       ordered.append(own)
+      names.append(name)
+      insets.append(model.views[name]?.alignmentInsets ?? .zero)
     }
     orderedVariables = ordered
+    orderedNames = names
+    orderedInsets = insets
     self.indexOfView = indexOfView
     var superviewIndex = [Int](repeating: -1, count: ordered.count)
     for (name, index) in indexOfView {
@@ -155,6 +164,8 @@ struct LayoutSystem {
     orderedVariables = other.orderedVariables
     indexOfView = other.indexOfView
     superviewIndex = other.superviewIndex
+    orderedNames = other.orderedNames
+    orderedInsets = other.orderedInsets
   }
 
   /// This system for another model whose views are laid out alike (the same views,

@@ -355,8 +355,12 @@ public final class PlaceSolver {
   /// - Returns: true when the update was incremental.
   /// - Parameter newPlace: the same canvas (size and safe area) and direction, whose
   ///   declaration may have moved in the text; nil keeps the place as it is.
+  /// - Parameter sameDeclarations: the caller knows the views are declared exactly as in
+  ///   the current model (only their ranges moved), so they need not be compared.
   @discardableResult
-  public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil) -> Bool {
+  public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false)
+    -> Bool
+  {
     if let newPlace { place = newPlace }
     let oldModel = model
     model = newModel
@@ -371,7 +375,7 @@ public final class PlaceSolver {
     // The stretch of entries to match again, and the new constraints that replace it.
     let oldRange: Range<Int>
     let newConstraints: ArraySlice<LayoutConstraint>
-    if PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
+    if sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
       system = system.with(model: newModel, place: place)
       let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints, newModel.constraints)
       oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
@@ -539,11 +543,10 @@ public final class PlaceSolver {
       }
     }
     let rtl = place.direction == .rtl
+    let names = system.orderedNames
+    let insets = system.orderedInsets
     var result = [SolvedView?](repeating: nil, count: count)
-    for name in model.viewOrder {
-      guard let index = system.indexOfView[name], result[index] == nil,
-        let node = model.views[name]
-      else { continue }
+    for index in 0..<min(count, names.count, insets.count) {
       let rect = own[index]
       let parent = parents[index]
       // Right to left, `x` is the offset from the superview's right edge.
@@ -553,7 +556,8 @@ public final class PlaceSolver {
       let sum = origin[index] ?? (rect.x, rect.y)
       let absoluteX = rtl ? place.canvas.width - sum.x - rect.width : sum.x
       result[index] = SolvedView(
-        name: name, superview: node.superview, frame: PlaceSolver.frame(of: alignment, insets: node.alignmentInsets),
+        name: names[index], superview: parent >= 0 && parent < names.count ? names[parent] : nil,
+        frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
         alignment: alignment, absoluteAlignment: Rect(x: absoluteX, y: sum.y, width: rect.width, height: rect.height))
     }
     cachedViews = result

@@ -190,6 +190,8 @@ public final class LiveLayout {
   }
 
   private var solvers: [PlaceKey: PlaceSolver] = [:]
+  /// The declarations of the document the solvers hold.
+  private var declarations: DeclarationsIdentity?
 
   public init() {}
 
@@ -203,7 +205,7 @@ public final class LiveLayout {
       let key = PlaceKey(place)
       let solver: PlaceSolver
       if let existing = solvers[key] {
-        existing.update(model: document.model, place: place)
+        existing.update(model: document.model, place: place, sameDeclarations: declarations === document.declarations)
         solver = existing
       } else {
         solver = PlaceSolver(model: document.model, place: place)
@@ -212,6 +214,7 @@ public final class LiveLayout {
       ordered.append(solver)
     }
     solvers = next
+    declarations = document.declarations
     return SolvedLayout(document: document, places: ordered)
   }
 }
