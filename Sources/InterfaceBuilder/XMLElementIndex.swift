@@ -271,6 +271,16 @@ extension String {
 /// element of its name and every element opened after it, and an end tag that matches
 /// nothing is skipped.
 enum XMLElementScanner {
+  private static let commentStart = Array("<!--".utf8)
+  private static let commentEnd = Array("-->".utf8)
+  private static let cdataStart = Array("<![CDATA[".utf8)
+  private static let cdataEnd = Array("]]>".utf8)
+  private static let instructionStart = Array("<?".utf8)
+  private static let instructionEnd = Array("?>".utf8)
+  private static let declarationStart = Array("<!".utf8)
+  private static let closingBracket = Array(">".utf8)
+  private static let endTagStart = Array("</".utf8)
+
   static func scan(_ bytes: [UInt8]) -> [XMLElementIndex.Element] {
     var elements: [XMLElementIndex.Element] = []
     var open: [Int] = []
@@ -304,15 +314,15 @@ enum XMLElementScanner {
         offset += 1
         continue
       }
-      if starts(with: Array("<!--".utf8), at: offset) {
-        offset = skip(past: Array("-->".utf8), from: offset + 4)
-      } else if starts(with: Array("<![CDATA[".utf8), at: offset) {
-        offset = skip(past: Array("]]>".utf8), from: offset + 9)
-      } else if starts(with: Array("<?".utf8), at: offset) {
-        offset = skip(past: Array("?>".utf8), from: offset + 2)
-      } else if starts(with: Array("<!".utf8), at: offset) {
-        offset = skip(past: Array(">".utf8), from: offset + 2)
-      } else if starts(with: Array("</".utf8), at: offset) {
+      if starts(with: commentStart, at: offset) {
+        offset = skip(past: commentEnd, from: offset + 4)
+      } else if starts(with: cdataStart, at: offset) {
+        offset = skip(past: cdataEnd, from: offset + 9)
+      } else if starts(with: instructionStart, at: offset) {
+        offset = skip(past: instructionEnd, from: offset + 2)
+      } else if starts(with: declarationStart, at: offset) {
+        offset = skip(past: closingBracket, from: offset + 2)
+      } else if starts(with: endTagStart, at: offset) {
         var cursor = offset + 2
         while cursor < count, isNameByte(bytes[cursor]) { cursor += 1 }
         let name = text(offset + 2, cursor)
@@ -367,7 +377,11 @@ enum XMLElementScanner {
             let quote = bytes[look]
             let valueStart = look + 1
             var valueEnd = valueStart
-            while valueEnd < count, bytes[valueEnd] != quote, bytes[valueEnd] != UInt8(ascii: "<") { valueEnd += 1 }
+            var hasReference = false
+            while valueEnd < count, bytes[valueEnd] != quote, bytes[valueEnd] != UInt8(ascii: "<") {
+              if bytes[valueEnd] == UInt8(ascii: "&") { hasReference = true }
+              valueEnd += 1
+            }
             let terminated = valueEnd < count && bytes[valueEnd] == quote
             // An unterminated value (a tag being typed) ends with its last character.
             if !terminated {
@@ -376,7 +390,7 @@ enum XMLElementScanner {
             attributes.append(
               XMLElementIndex.Attribute(
                 name: text(attributeNameRange.start, attributeNameRange.end), nameRange: attributeNameRange,
-                value: decodeReferences(text(valueStart, valueEnd)),
+                value: hasReference ? decodeReferences(text(valueStart, valueEnd)) : text(valueStart, valueEnd),
                 valueRange: SourceRange(start: valueStart, end: valueEnd)))
             cursor = terminated ? valueEnd + 1 : max(valueEnd, cursor + 1)
           } else {
@@ -405,7 +419,6 @@ enum XMLElementScanner {
   /// Replaces `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;` references; anything
   /// else is kept as written.
   static func decodeReferences(_ text: String) -> String {
-    guard text.contains("&") else { return text }
     var result = ""
     var rest = Substring(text)
     while let ampersand = rest.firstIndex(of: "&") {
