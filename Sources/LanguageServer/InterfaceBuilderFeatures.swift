@@ -515,7 +515,7 @@ extension Server {
   // MARK: - Navigation
 
   /// The element an id under the cursor names: the element whose `id` it is, or the element
-  /// a reference names. The second value is the range of the id under the cursor.
+  /// a reference names.
   private func idTarget(at offset: Int, in file: InterfaceBuilderSnapshot) -> Int? {
     let elements = file.elements
     guard let (element, attribute) = elements.attribute(at: offset),

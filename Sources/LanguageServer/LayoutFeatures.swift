@@ -72,7 +72,8 @@ extension Server {
     if let canvas, !snapshot.model.effectiveCanvases.contains(where: { $0.name == canvas }) {
       throw ResponseError.invalidParams("the document has no canvas '\(canvas)'")
     }
-    return framesResult(uri: uri, snapshot: snapshot, layouts: snapshot.layout.map { [$0] } ?? [], canvas: canvas, direction: direction)
+    return framesResult(
+      uri: uri, snapshot: snapshot, layouts: snapshot.layout.map { [$0] } ?? [], canvas: canvas, direction: direction)
   }
 
   /// The result of `plumb/frames`: one layout per place of each solved layout, narrowed to a
