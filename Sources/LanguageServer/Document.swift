@@ -16,6 +16,8 @@ struct AnalysisSnapshot {
   /// Every finding: the text's and, once solved, the layout's.
   let diagnostics: [Diagnostic]
   let layout: SolvedLayoutView?
+  /// The solved units and element index of an Interface Builder file.
+  var interfaceBuilder: InterfaceBuilderSnapshot? = nil
   /// What features derive from the snapshot, computed once when first asked for.
   let cache = SnapshotCache()
 
@@ -60,12 +62,13 @@ final class DocumentAnalyzer {
   func analyse(uri: String, version: Int, generation: Int, bytes: [UInt8], kind: FileKind, lines: LineTable)
     -> AnalysisSnapshot
   {
-    // Interface Builder files (by extension, whatever the language id): findings only.
+    // Interface Builder files (by extension, whatever the language id): each unit solved
+    // once, as `plumb frames` solves them, for the findings and every feature.
     if InterfaceBuilderFile.handles(path: uri) {
-      let file = InterfaceBuilderFile.read(bytes: bytes)
+      let analysis = InterfaceBuilderFile.read(bytes: bytes).analyse(solveWithErrors: true)
       return AnalysisSnapshot(
-        uri: uri, version: version, generation: generation, lines: lines, document: file.document,
-        diagnostics: file.analyse().diagnostics, layout: nil)
+        uri: uri, version: version, generation: generation, lines: lines, document: analysis.file.document,
+        diagnostics: analysis.diagnostics, layout: nil, interfaceBuilder: InterfaceBuilderSnapshot(analysis))
     }
     let document =
       previousDocument.map { LayoutDocument(bytes: bytes, kind: kind, previous: $0) }

@@ -29,6 +29,11 @@ extension Server {
       text = constraintHover(constraints.constraints, in: snapshot)
     }
     guard let text, let range else { return .null }
+    return hoverResult(text, range: range, in: snapshot)
+  }
+
+  /// A `Hover` of Markdown text over a range.
+  func hoverResult(_ text: String, range: SourceRange, in snapshot: AnalysisSnapshot) -> JSONValue {
     // The text is written in Markdown; a client that shows plain text gets it without marks.
     let value = client.markdownHover ? text : text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
     return .object([
@@ -46,21 +51,28 @@ extension Server {
       lines.append("**root view**")
     } else {
       lines.append("**\(node.kind.rawValue)** `\(name)` in `\(node.superview ?? LayoutModel.rootName)`")
-      var size: [String] = []
-      if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
-        size.append(
-          "intrinsic size \(node.intrinsicWidth.map(formatNumber) ?? "-")×\(node.intrinsicHeight.map(formatNumber) ?? "-")")
-      }
-      size.append("hugging \(formatNumber(node.hugging.horizontal))/\(formatNumber(node.hugging.vertical))")
-      size.append(
-        "compression resistance \(formatNumber(node.compressionResistance.horizontal))/\(formatNumber(node.compressionResistance.vertical))"
-      )
-      lines.append(size.joined(separator: ", "))
+      lines.append(contentSizeDescription(node))
     }
     if let layout = snapshot.layout {
       lines += layout.viewDescription(name)
     }
     return lines.joined(separator: "\n\n")
+  }
+
+  /// A view's intrinsic size (with a note on where it comes from), hugging and compression
+  /// resistance.
+  func contentSizeDescription(_ node: ViewNode, intrinsicNote: String? = nil) -> String {
+    var size: [String] = []
+    if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
+      size.append(
+        "intrinsic size \(node.intrinsicWidth.map(formatNumber) ?? "-")×\(node.intrinsicHeight.map(formatNumber) ?? "-")"
+          + (intrinsicNote.map { " (\($0))" } ?? ""))
+    }
+    size.append("hugging \(formatNumber(node.hugging.horizontal))/\(formatNumber(node.hugging.vertical))")
+    size.append(
+      "compression resistance \(formatNumber(node.compressionResistance.horizontal))/\(formatNumber(node.compressionResistance.vertical))"
+    )
+    return size.joined(separator: ", ")
   }
 
   /// The constraints lowered from the text under the cursor: the innermost piece of a
@@ -74,12 +86,17 @@ extension Server {
   }
 
   private func constraintHover(_ constraints: [LayoutConstraint], in snapshot: AnalysisSnapshot) -> String {
+    constraintHover(constraints, layout: snapshot.layout)
+  }
+
+  /// Each constraint as UIKit describes it, and whether it holds in each place.
+  func constraintHover(_ constraints: [LayoutConstraint], layout: SolvedLayoutView?) -> String {
     var lines: [String] = []
     for constraint in constraints {
       var line = "`\(constraint.description)`"
       if constraint.priority < 1000 { line += " (optional)" }
       lines.append(line)
-      if let layout = snapshot.layout {
+      if let layout {
         lines += layout.constraintStatus(constraint)
       }
     }

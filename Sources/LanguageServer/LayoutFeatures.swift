@@ -72,8 +72,17 @@ extension Server {
     if let canvas, !snapshot.model.effectiveCanvases.contains(where: { $0.name == canvas }) {
       throw ResponseError.invalidParams("the document has no canvas '\(canvas)'")
     }
+    return framesResult(
+      uri: uri, snapshot: snapshot, layouts: snapshot.layout.map { [$0] } ?? [], canvas: canvas, direction: direction)
+  }
+
+  /// The result of `plumb/frames`: one layout per place of each solved layout, narrowed to a
+  /// canvas and direction.
+  func framesResult(
+    uri: String, snapshot: AnalysisSnapshot, layouts solved: [SolvedLayoutView], canvas: String?, direction: String?
+  ) -> JSONValue {
     var layouts: [JSONValue] = []
-    if let layout = snapshot.layout {
+    for layout in solved {
       for (index, place) in layout.places.enumerated() {
         guard canvas == nil || place.canvas.name == canvas, direction == nil || place.direction == direction else {
           continue

@@ -17,7 +17,12 @@ extension Server {
   /// keep the tree.
   func documentSymbols(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
-    let symbols = outline(snapshot.syntax.statements, in: snapshot)
+    return symbolsResult(outline(snapshot.syntax.statements, in: snapshot), in: snapshot)
+  }
+
+  /// Symbols as the client takes them: `DocumentSymbol` trees, or `SymbolInformation` with
+  /// container names.
+  func symbolsResult(_ symbols: [OutlineSymbol], in snapshot: AnalysisSnapshot) -> JSONValue {
     if client.hierarchicalSymbols { return .array(symbols.map { $0.json(self, snapshot) }) }
     var flat: [JSONValue] = []
     func flatten(_ symbol: OutlineSymbol, container: String?) {
@@ -104,7 +109,7 @@ extension Server {
 }
 
 /// A symbol of the outline, before it is written in the client's preferred shape.
-private struct OutlineSymbol {
+struct OutlineSymbol {
   var name: String
   var detail: String
   var kind: Int

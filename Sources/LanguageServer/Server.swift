@@ -145,13 +145,12 @@ final class Server {
     default:
       break
     }
-    guard let handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
-    // The features of the layout language mean nothing on the XML of an Interface Builder
-    // file: it gets its diagnostics and their quick fixes only.
-    if method != "textDocument/diagnostic", method != "textDocument/codeAction",
-      let uri = params?["textDocument"]?["uri"]?.stringValue, InterfaceBuilderFile.handles(path: uri)
-    {
-      return .success(.null)
+    guard var handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
+    // An Interface Builder file gets the features that make sense on its XML
+    // (InterfaceBuilderFeatures.swift); the others answer null.
+    if let uri = params?["textDocument"]?["uri"]?.stringValue, InterfaceBuilderFile.handles(path: uri) {
+      guard let xmlHandler = Server.interfaceBuilderHandlers[method] else { return .success(.null) }
+      handler = xmlHandler
     }
     do {
       let value = try handler(self, Params(params ?? .object([])))
@@ -375,7 +374,7 @@ final class Server {
 
   /// `plumb/documentText`: the text and version the server holds for a document, to check
   /// that incremental edits keep it in step with the client's.
-  private func documentText(_ params: Params) throws -> JSONValue {
+  func documentText(_ params: Params) throws -> JSONValue {
     let uri = try params.documentURI()
     guard let document = documents[uri] else { throw ResponseError.invalidParams("'\(uri)' is not open") }
     return .object([

@@ -15,7 +15,8 @@ struct TranscriptStep {
 
 /// A protocol transcript: `-->` lines are client messages, `<--` lines the server's,
 /// each a JSON value that may continue on the following lines. `#` starts a comment line.
-/// `exit N` at the end states the exit status.
+/// `exit N` at the end states the exit status. In a client message, the string
+/// `"@fixture NAME"` stands for the text of `Tests/Fixtures/lsp/NAME`.
 ///
 /// Consecutive `-->` messages arrive together (as a burst would), and the `<--` messages
 /// after them are everything the server sends in answer: no more, no fewer.
@@ -119,6 +120,25 @@ final class InProcessServer {
   var exitStatus: Int32? { server.exitStatus }
 }
 
+/// A client message with each `"@fixture NAME"` string replaced by the fixture's text.
+func substitutingFixtures(_ value: JSONValue) -> JSONValue {
+  switch value {
+  case .string(let text) where text.hasPrefix("@fixture "):
+    let url = fixturesDirectory("lsp").appendingPathComponent(String(text.dropFirst("@fixture ".count)))
+    guard let contents = try? String(contentsOf: url, encoding: .utf8) else {
+      XCTFail("no fixture \(url.path)")
+      return value
+    }
+    return .string(contents)
+  case .array(let elements):
+    return .array(elements.map(substitutingFixtures))
+  case .object(let members):
+    return .object(members.map { ($0.0, substitutingFixtures($0.1)) })
+  default:
+    return value
+  }
+}
+
 // MARK: - Matching
 
 /// Whether `actual` matches `expected`, where in `expected`:
@@ -174,7 +194,7 @@ private func wildcardMatch(_ text: String, _ pattern: String) -> Bool {
 func runTranscript(_ transcript: Transcript, name: String, file: StaticString = #filePath, line: UInt = #line) {
   let server = InProcessServer()
   for step in transcript.steps {
-    let answers = server.send(step.sent)
+    let answers = server.send(step.sent.map(substitutingFixtures))
     let mismatch =
       answers.count != step.expected.count || zip(answers, step.expected).contains { !matches($0, $1) }
     if mismatch {
