@@ -231,6 +231,9 @@ public struct InterfaceBuilderFile: Sendable {
     }
     var result: [Diagnostic] = []
     for var diagnostic in layout.diagnostics {
+      // An optional constraint that loses to stronger ones is what optional means: Interface
+      // Builder has no issue for it, so neither does its file here.
+      if diagnostic.code == "unsatisfied" { continue }
       diagnostic.fixes = []
       diagnostic.message = rewrite(diagnostic.message)
       diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
