@@ -363,18 +363,25 @@ struct UnitBuilder {
         isFullScreen = true
         let top = saved?.y ?? 0
         var screenInsets = screen.insets
-        if let bars = root.controller.flatMap({ context.bars[$0] }) {
+        let bars = root.controller.flatMap { context.bars[$0] }
+        if let bars, bars.sheet, height < screen.height - 0.5 {
+          // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
+          // the screen. Its top bar (if any) is its own; the status bar is above it.
+          let top = bars.top ?? 0
+          let bottom = screenInsets.bottom + (bars.bottom ?? 0)
+          insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
+        } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
-          if let bar = bars.top {
-            let status = screenInsets.top > 20 ? screenInsets.top : (bars.statusBar ?? screenInsets.top)
+          if let bar = bars?.top {
+            let status = screenInsets.top > 20 ? screenInsets.top : (bars?.statusBar ?? screenInsets.top)
             screenInsets.top = status + bar
           }
-          if let bar = bars.bottom { screenInsets.bottom += bar }
+          if let bar = bars?.bottom { screenInsets.bottom += bar }
+          insets = EdgeInsets(
+            top: max(0, screenInsets.top - top), left: screenInsets.left,
+            bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
         }
-        insets = EdgeInsets(
-          top: max(0, screenInsets.top - top), left: screenInsets.left,
-          bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
       }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar.
