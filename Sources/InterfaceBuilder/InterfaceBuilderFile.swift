@@ -229,6 +229,8 @@ public struct InterfaceBuilderFile: Sendable {
       }
       return result
     }
+    let conflicts = primary.map { ConflictAmbiguity(layout: layout, primary: $0) } ?? ConflictAmbiguity.none
+    let conflictViews = Set(conflicts.ambiguous.map { $0.view })
     var result: [Diagnostic] = []
     for var diagnostic in layout.diagnostics {
       // An optional constraint that loses to stronger ones is what optional means: Interface
@@ -247,6 +249,11 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
       if diagnostic.code == "zero-size", let view, details.emptyLabels.contains(view) { continue }
+      // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
+      // it is misplaced only when no choice of the constraint to break puts it where it was saved.
+      if diagnostic.code == "misplaced", let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+        continue
+      }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
       if diagnostic.code == "misplaced", let view, details.symbolImages.contains(view),
@@ -293,7 +300,24 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result.append(diagnostic)
     }
-    if let primary { result += misplacedAmbiguous(layout, primary: primary, ambiguities: ambiguities, details: details) }
+    if let primary {
+      var open: [String: [OpenPart]] = [:]
+      for ambiguity in ambiguities {
+        open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
+      }
+      // A view of a conflict keeps its saved frame along the conflict's axes, as Interface
+      // Builder leaves it; along the others its constraints still decide.
+      for entry in conflicts.ambiguous {
+        for axis in entry.axes { open[entry.view, default: []].append(OpenPart(axis: axis, position: true, size: true)) }
+      }
+      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details)
+    }
+    result += conflicts.diagnostics(layout: layout) { (constraint: LayoutConstraint) -> String in
+      if constraint.origin == ConstraintOrigin.explicit {
+        return rewrite("'\(layout.document.text(of: constraint.range))'")
+      }
+      return "'\(constraint.description)'"
+    }
     return result
   }
 
@@ -301,11 +325,9 @@ public struct InterfaceBuilderFile: Sendable {
   /// the constraints leave open at the saved frame, so a view is misplaced when what they do
   /// decide (a width, or the other axis) differs from the saved frame.
   static func misplacedAmbiguous(
-    _ layout: SolvedLayout, primary: PlaceSolver, ambiguities: [AmbiguityFinding], details: UnitDetails
+    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails
   ) -> [Diagnostic] {
     let model = layout.document.model
-    var byView: [String: [AmbiguityFinding]] = [:]
-    for ambiguity in ambiguities { byView[ambiguity.view, default: []].append(ambiguity) }
     var result: [Diagnostic] = []
     for name in model.viewOrder {
       guard let findings = byView[name], details.scrollContents[name] == nil, let node = model.views[name],
@@ -370,6 +392,13 @@ public struct InterfaceBuilderFile: Sendable {
     }
     return LayoutDocument.sorted(unique)
   }
+}
+
+/// What the constraints leave open of a view's frame along one axis.
+struct OpenPart {
+  var axis: AttributeAxis
+  var position: Bool
+  var size: Bool
 }
 
 /// An Interface Builder file solved: one layout per unit, and every finding.
