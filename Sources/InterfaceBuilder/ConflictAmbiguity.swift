@@ -4,8 +4,9 @@ import LayoutSyntax
 /// What a conflict of required constraints leaves undecided in a unit.
 ///
 /// When required constraints conflict, UIKit (and Interface Builder's canvas) breaks one of
-/// them, and which one decides where the views involved end up. Interface Builder marks the
-/// views whose own constraints conflict, and the subviews that follow them, as ambiguous
+/// them, and which one decides where the views involved end up. When the conflict is with the
+/// root view's size (the device's screen, its safe area), Interface Builder marks the views
+/// whose own constraints conflict, and the subviews that follow them, as ambiguous
 /// (`ambiguous="YES"`): their frame has no single answer. A view whose frame moves with the
 /// choice is not misplaced either when some choice puts it where it was saved: the frame
 /// Interface Builder saved follows the constraint it broke, not necessarily the one Plumb breaks.
@@ -79,6 +80,11 @@ struct ConflictAmbiguity {
         }
         return false
       }
+      // Required constraints that contradict only each other: Interface Builder breaks one and
+      // lays the rest out (the saved frames follow its choice), with no view left ambiguous.
+      // Only a conflict with the root view's size, which the device sets, leaves the views
+      // of the conflict without a layout.
+      guard members.contains(where: { $0.origin == .canvas }) else { continue }
       // Subviews follow a view of the conflict when it moves or changes size with the choice
       // (the root never does: its size is the canvas).
       let axes = Set(members.filter { $0.origin != .implicit }.map { $0.first.attribute.axis })
