@@ -78,6 +78,16 @@ public struct InterfaceBuilderFile: Sendable {
     if let deviceIndex = tree.child(of: root, named: "device"), let deviceNode = tree.node(deviceIndex) {
       device = deviceNode.id.flatMap { Device.all[$0] }
       landscape = deviceNode.attribute("orientation") == "landscape"
+    } else if let metrics = tree.child(of: root, named: "simulatedMetricsContainer", key: "defaultSimulatedMetrics") {
+      // Xcode 7 and 8 files designed for one device name it in their default simulated metrics.
+      if let screen = tree.child(of: metrics, named: "simulatedScreenMetrics", key: "destination"),
+        let type = tree.node(screen)?.attribute("type")
+      {
+        device = Device.simulated(type)
+      }
+      if let orientation = tree.child(of: metrics, named: "simulatedOrientationMetrics", key: "orientation") {
+        landscape = tree.node(orientation)?.attribute("orientation")?.hasPrefix("landscape") == true
+      }
     }
     var images: [String: (width: Double, height: Double)] = [:]
     if let resources = tree.child(of: root, named: "resources") {

@@ -352,7 +352,12 @@ struct UnitBuilder {
     let saved = frame(of: root.element)?.rect
     let screen = context.device?.screen(landscape: context.landscape)
     let width = saved?.width ?? screen?.width ?? 375
-    let height = saved?.height ?? screen?.height ?? 667
+    var height = saved?.height ?? screen?.height ?? 667
+    // A root placed below an opaque top bar (Xcode 8 saves it at y = 64) ends at the bottom of
+    // the screen, whatever height was saved with it.
+    if let screen, let saved, saved.y > 0, saved.y + height > screen.height + 0.5, close(width, screen.width) {
+      height = max(0, screen.height - saved.y)
+    }
     var insets = EdgeInsets.zero
     var isFullScreen = false
     if let screen {
