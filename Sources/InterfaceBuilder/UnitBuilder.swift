@@ -368,6 +368,15 @@ struct UnitBuilder {
         isFullScreen = true
         let top = saved?.y ?? 0
         var screenInsets = screen.insets
+        // A xib's top-level view shows no status bar unless its simulated metrics ask for one;
+        // a notch or a home indicator is the screen's own and stays.
+        if !context.isStoryboard, root.controller == nil, screenInsets.top <= 20,
+          !tree.children(of: root.element).contains(where: {
+            node($0)?.key == "simulatedStatusBarMetrics" && node($0)?.name == "simulatedStatusBarMetrics"
+          })
+        {
+          screenInsets.top = 0
+        }
         let bars = root.controller.flatMap { context.bars[$0] }
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
