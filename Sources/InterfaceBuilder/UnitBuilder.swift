@@ -587,8 +587,10 @@ struct UnitBuilder {
       if element.name == "label", let font, (element.attribute("numberOfLines") ?? "1") == "1",
         element.attribute("text") != nil, tree.child(of: index, named: "attributedString") == nil
       {
+        // UIKit measures the line whatever height was saved (whole points before Xcode 8); a
+        // frame within a quarter point of the estimate is taken as measured.
         let estimate = (1.1934 * font * 2).rounded(.up) / 2
-        if abs(estimate - saved.height) > 1 { view.intrinsicHeight = estimate }
+        if abs(estimate - saved.height) > 0.25 { view.intrinsicHeight = estimate }
       }
     }
   }
