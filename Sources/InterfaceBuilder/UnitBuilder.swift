@@ -263,12 +263,15 @@ struct UnitBuilder {
         if let guide = guides[id], guide.kind == .content { usesContentGuide.insert(guide.record) }
       }
     }
+    // With "Content Layout Guides" on (a `contentLayoutGuide`), Interface Builder asks the
+    // constraints for the content size even of an empty scroll view.
+    let hasContentGuide = Set(guides.values.filter { $0.kind == .content }.map(\.record))
     let count = records.count
     for index in 0..<count {
       guard let element = node(records[index].element), element.name == "scrollView" else { continue }
       let children = records.indices.filter { records[$0].superview == index }
       let constrained = children.contains { !records[$0].isPinned }
-      guard constrained || usesContentGuide.contains(index) else { continue }
+      guard constrained || usesContentGuide.contains(index) || hasContentGuide.contains(index) else { continue }
       let content = records.count
       var record = ViewRecord(element: records[index].element, superview: index, isArranged: false)
       record.isScrollContent = true
