@@ -22,6 +22,15 @@ struct Device {
   /// The system minimum layout margin of a view controller's root view on this device.
   func rootMargin(width: Double) -> Double { isPad || width >= 414 ? 20 : 16 }
 
+  /// The device of a `<simulatedScreenMetrics type=…>` (Xcode 7 and 8): `retina4_7.fullscreen`,
+  /// or the older `retina4`, `retina47`, `retina55`, `retina35`.
+  static func simulated(_ type: String) -> Device? {
+    let id = type.split(separator: ".").first.map(String.init) ?? type
+    if let device = all[id] { return device }
+    let legacy = ["retina35": "retina3_5", "retina4": "retina4_0", "retina47": "retina4_7", "retina55": "retina5_5"]
+    return legacy[id].flatMap { all[$0] }
+  }
+
   /// The devices Xcode writes, by id. Sizes from Apple's device specifications; insets are
   /// UIKit's safe-area insets with the status bar shown (20 pt on devices without a notch,
   /// none in landscape on iPhones).

@@ -183,6 +183,8 @@ struct GeneratedConstraints {
     let alignment = element.attribute("alignment") ?? "fill"
     let spacing = Elements.number(element.attribute("spacing")) ?? 0
     let margins = element.attribute("layoutMarginsRelativeArrangement") == "YES"
+    // `baselineRelativeArrangement` only changes a vertical stack's spacing.
+    let baselineRelative = vertical && element.attribute("baselineRelativeArrangement") == "YES"
     var visible: [String] = []
     for view in arranged {
       if tree.node(view.element)?.attribute("hidden") == "YES" {
@@ -232,7 +234,14 @@ struct GeneratedConstraints {
             range: range)
         }
       default:
-        add(item(view, lead), .equal, item(previous, trail), constant: spacing, origin: .stackView, range: range)
+        if baselineRelative {
+          // The spacing runs from a view's last baseline to the next one's first baseline.
+          add(
+            item(view, .firstBaseline), .equal, item(previous, .lastBaseline), constant: spacing, origin: .stackView,
+            range: range)
+        } else {
+          add(item(view, lead), .equal, item(previous, trail), constant: spacing, origin: .stackView, range: range)
+        }
       }
     }
     switch distribution {

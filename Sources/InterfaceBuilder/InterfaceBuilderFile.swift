@@ -78,6 +78,16 @@ public struct InterfaceBuilderFile: Sendable {
     if let deviceIndex = tree.child(of: root, named: "device"), let deviceNode = tree.node(deviceIndex) {
       device = deviceNode.id.flatMap { Device.all[$0] }
       landscape = deviceNode.attribute("orientation") == "landscape"
+    } else if let metrics = tree.child(of: root, named: "simulatedMetricsContainer", key: "defaultSimulatedMetrics") {
+      // Xcode 7 and 8 files designed for one device name it in their default simulated metrics.
+      if let screen = tree.child(of: metrics, named: "simulatedScreenMetrics", key: "destination"),
+        let type = tree.node(screen)?.attribute("type")
+      {
+        device = Device.simulated(type)
+      }
+      if let orientation = tree.child(of: metrics, named: "simulatedOrientationMetrics", key: "orientation") {
+        landscape = tree.node(orientation)?.attribute("orientation")?.hasPrefix("landscape") == true
+      }
     }
     var images: [String: (width: Double, height: Double)] = [:]
     if let resources = tree.child(of: root, named: "resources") {
@@ -229,8 +239,13 @@ public struct InterfaceBuilderFile: Sendable {
       }
       return result
     }
+    let conflicts = primary.map { ConflictAmbiguity(layout: layout, primary: $0) } ?? ConflictAmbiguity.none
+    let conflictViews = Set(conflicts.ambiguous.map { $0.view })
     var result: [Diagnostic] = []
     for var diagnostic in layout.diagnostics {
+      // An optional constraint that loses to stronger ones is what optional means: Interface
+      // Builder has no issue for it, so neither does its file here.
+      if diagnostic.code == "unsatisfied" { continue }
       diagnostic.fixes = []
       diagnostic.message = rewrite(diagnostic.message)
       diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
@@ -244,6 +259,11 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
       if diagnostic.code == "zero-size", let view, details.emptyLabels.contains(view) { continue }
+      // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
+      // it is misplaced only when no choice of the constraint to break puts it where it was saved.
+      if diagnostic.code == "misplaced", let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+        continue
+      }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
       if diagnostic.code == "misplaced", let view, details.symbolImages.contains(view),
@@ -290,7 +310,24 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result.append(diagnostic)
     }
-    if let primary { result += misplacedAmbiguous(layout, primary: primary, ambiguities: ambiguities, details: details) }
+    if let primary {
+      var open: [String: [OpenPart]] = [:]
+      for ambiguity in ambiguities {
+        open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
+      }
+      // A view of a conflict keeps its saved frame along the conflict's axes, as Interface
+      // Builder leaves it; along the others its constraints still decide.
+      for entry in conflicts.ambiguous {
+        for axis in entry.axes { open[entry.view, default: []].append(OpenPart(axis: axis, position: true, size: true)) }
+      }
+      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details)
+    }
+    result += conflicts.diagnostics(layout: layout) { (constraint: LayoutConstraint) -> String in
+      if constraint.origin == ConstraintOrigin.explicit {
+        return rewrite("'\(layout.document.text(of: constraint.range))'")
+      }
+      return "'\(constraint.description)'"
+    }
     return result
   }
 
@@ -298,11 +335,9 @@ public struct InterfaceBuilderFile: Sendable {
   /// the constraints leave open at the saved frame, so a view is misplaced when what they do
   /// decide (a width, or the other axis) differs from the saved frame.
   static func misplacedAmbiguous(
-    _ layout: SolvedLayout, primary: PlaceSolver, ambiguities: [AmbiguityFinding], details: UnitDetails
+    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails
   ) -> [Diagnostic] {
     let model = layout.document.model
-    var byView: [String: [AmbiguityFinding]] = [:]
-    for ambiguity in ambiguities { byView[ambiguity.view, default: []].append(ambiguity) }
     var result: [Diagnostic] = []
     for name in model.viewOrder {
       guard let findings = byView[name], details.scrollContents[name] == nil, let node = model.views[name],
@@ -367,6 +402,13 @@ public struct InterfaceBuilderFile: Sendable {
     }
     return LayoutDocument.sorted(unique)
   }
+}
+
+/// What the constraints leave open of a view's frame along one axis.
+struct OpenPart {
+  var axis: AttributeAxis
+  var position: Bool
+  var size: Bool
 }
 
 /// An Interface Builder file solved: one layout per unit, and every finding.

@@ -14,6 +14,9 @@ struct SimulatedBars: Equatable {
   var statusBar: Double?
   /// The height of the bottom bar (a tab bar or toolbar), above the home indicator.
   var bottom: Double?
+  /// Presented modally as a sheet (a "presentation" segue without a full-screen style):
+  /// since Xcode 11 the scene is drawn as a card that sits below the status bar.
+  var sheet = false
 
   /// The scenes' bars, by the element index of their view controller.
   static func infer(tree: XMLTree, root: Int) -> [Int: SimulatedBars] {
@@ -114,6 +117,38 @@ struct SimulatedBars: Equatable {
         navigation(controller, bottom: nil)
       default:
         break
+      }
+    }
+
+    // Scenes presented as sheets, and the navigation stacks inside them.
+    let fullScreen: Set<String> = ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext", "custom"]
+    for (_, controller) in controllers {
+      for segue in segues(from: controller) where segue.kind == "presentation" {
+        guard let destination = tree.node(segue.destination),
+          !fullScreen.contains(destination.attribute("modalPresentationStyle") ?? "")
+        else { continue }
+        var targets = [segue.destination]
+        if destination.name == "navigationController" {
+          targets = segues(from: segue.destination).filter { $0.kind == "relationship" && $0.relationship == "rootViewController" }
+            .map(\.destination)
+        }
+        for target in targets { result[target, default: SimulatedBars()].sheet = true }
+      }
+    }
+    // A segue's own presentation style wins over its destination's.
+    for (_, controller) in controllers {
+      var stack = [controller]
+      var visited = 0
+      while let current = stack.popLast(), visited < 200_000 {
+        visited += 1
+        guard let node = tree.node(current) else { continue }
+        if node.name == "segue", node.attribute("kind") == "presentation", let style = node.attribute("modalPresentationStyle"),
+          fullScreen.contains(style), let destination = node.attribute("destination").flatMap({ controllers[$0] })
+        {
+          result[destination]?.sheet = false
+          continue
+        }
+        stack += node.children
       }
     }
 

@@ -263,12 +263,15 @@ struct UnitBuilder {
         if let guide = guides[id], guide.kind == .content { usesContentGuide.insert(guide.record) }
       }
     }
+    // With "Content Layout Guides" on (a `contentLayoutGuide`), Interface Builder asks the
+    // constraints for the content size even of an empty scroll view.
+    let hasContentGuide = Set(guides.values.filter { $0.kind == .content }.map(\.record))
     let count = records.count
     for index in 0..<count {
       guard let element = node(records[index].element), element.name == "scrollView" else { continue }
       let children = records.indices.filter { records[$0].superview == index }
       let constrained = children.contains { !records[$0].isPinned }
-      guard constrained || usesContentGuide.contains(index) else { continue }
+      guard constrained || usesContentGuide.contains(index) || hasContentGuide.contains(index) else { continue }
       let content = records.count
       var record = ViewRecord(element: records[index].element, superview: index, isArranged: false)
       record.isScrollContent = true
@@ -352,7 +355,12 @@ struct UnitBuilder {
     let saved = frame(of: root.element)?.rect
     let screen = context.device?.screen(landscape: context.landscape)
     let width = saved?.width ?? screen?.width ?? 375
-    let height = saved?.height ?? screen?.height ?? 667
+    var height = saved?.height ?? screen?.height ?? 667
+    // A root placed below an opaque top bar (Xcode 8 saves it at y = 64) ends at the bottom of
+    // the screen, whatever height was saved with it.
+    if let screen, let saved, saved.y > 0, saved.y + height > screen.height + 0.5, close(width, screen.width) {
+      height = max(0, screen.height - saved.y)
+    }
     var insets = EdgeInsets.zero
     var isFullScreen = false
     if let screen {
@@ -363,18 +371,34 @@ struct UnitBuilder {
         isFullScreen = true
         let top = saved?.y ?? 0
         var screenInsets = screen.insets
-        if let bars = root.controller.flatMap({ context.bars[$0] }) {
+        // A xib's top-level view shows no status bar unless its simulated metrics ask for one;
+        // a notch or a home indicator is the screen's own and stays.
+        if !context.isStoryboard, root.controller == nil, screenInsets.top <= 20,
+          !tree.children(of: root.element).contains(where: {
+            node($0)?.key == "simulatedStatusBarMetrics" && node($0)?.name == "simulatedStatusBarMetrics"
+          })
+        {
+          screenInsets.top = 0
+        }
+        let bars = root.controller.flatMap { context.bars[$0] }
+        if let bars, bars.sheet, height < screen.height - 0.5 {
+          // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
+          // the screen. Its top bar (if any) is its own; the status bar is above it.
+          let top = bars.top ?? 0
+          let bottom = screenInsets.bottom + (bars.bottom ?? 0)
+          insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
+        } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
-          if let bar = bars.top {
-            let status = screenInsets.top > 20 ? screenInsets.top : (bars.statusBar ?? screenInsets.top)
+          if let bar = bars?.top {
+            let status = screenInsets.top > 20 ? screenInsets.top : (bars?.statusBar ?? screenInsets.top)
             screenInsets.top = status + bar
           }
-          if let bar = bars.bottom { screenInsets.bottom += bar }
+          if let bar = bars?.bottom { screenInsets.bottom += bar }
+          insets = EdgeInsets(
+            top: max(0, screenInsets.top - top), left: screenInsets.left,
+            bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
         }
-        insets = EdgeInsets(
-          top: max(0, screenInsets.top - top), left: screenInsets.left,
-          bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
       }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar.
@@ -566,8 +590,10 @@ struct UnitBuilder {
       if element.name == "label", let font, (element.attribute("numberOfLines") ?? "1") == "1",
         element.attribute("text") != nil, tree.child(of: index, named: "attributedString") == nil
       {
+        // UIKit measures the line whatever height was saved (whole points before Xcode 8); a
+        // frame within a quarter point of the estimate is taken as measured.
         let estimate = (1.1934 * font * 2).rounded(.up) / 2
-        if abs(estimate - saved.height) > 1 { view.intrinsicHeight = estimate }
+        if abs(estimate - saved.height) > 0.25 { view.intrinsicHeight = estimate }
       }
     }
   }

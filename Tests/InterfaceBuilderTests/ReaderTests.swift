@@ -17,6 +17,16 @@ final class ReaderTests: XCTestCase {
     XCTAssertNil(Elements.multiplier("1:2:3"))
   }
 
+  /// Xcode 7 and 8 name the design device in their default simulated metrics.
+  func testSimulatedScreenMetricsNameTheDevice() {
+    XCTAssertEqual(Device.simulated("retina4_7.fullscreen")?.id, "retina4_7")
+    XCTAssertEqual(Device.simulated("retina47")?.id, "retina4_7")
+    XCTAssertEqual(Device.simulated("retina4")?.id, "retina4_0")
+    XCTAssertEqual(Device.simulated("retina55")?.height, 736)
+    XCTAssertNil(Device.simulated("freeform"))
+    XCTAssertNil(Device.simulated(""))
+  }
+
   /// A constraint without firstItem belongs to the view that holds it; defaults fill the rest.
   func testConstraintDefaultsAndOwner() {
     let file = InterfaceBuilderFile.read(text: xib(subviews: "", constraints: """
