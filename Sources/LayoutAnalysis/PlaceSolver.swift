@@ -512,6 +512,12 @@ public final class PlaceSolver {
     return index < all.count ? all[index] : nil
   }
 
+  /// Every view's geometry, in declaration order (the root first), with the position of each
+  /// one's superview in the same list (-1 for the root): for checks that visit every view.
+  func allSolvedViews() -> (views: [SolvedView?], superviews: [Int]) {
+    (cachedViews ?? readAllViews(), system.superviewIndex)
+  }
+
   /// Every view's geometry in the current solution, in `model.viewOrder` order; read in
   /// one pass when first asked for, and cleared by every change.
   private var cachedViews: [SolvedView?]?

@@ -73,7 +73,8 @@ enum LiveBenchmark {
   static func run(views: Int, edits: Int) -> String {
     let original = CheckBenchmark.generate(views: views)
     let target = "[v\(views / 2)(44)]"
-    let edited = original.replacingOccurrences(of: target, with: "[v\(views / 2)(45)]")
+    // Typing a digit after the height, then deleting it: the text after it moves.
+    let edited = original.replacingOccurrences(of: target, with: "[v\(views / 2)(445)]")
     let live = LiveLayout()
     var previous = LayoutDocument(bytes: Array(original.utf8), kind: .layout)
     _ = live.update(previous)

@@ -110,7 +110,8 @@ enum LanguageServerBenchmark {
     guard let line = lines.firstIndex(where: { $0.contains(target) }),
       let range = lines[line].range(of: target)
     else { return "{\"error\":\"no target line\"}" }
-    // The second digit of 44: typing 5 over it makes 45, and 4 makes it 44 again.
+    // After the second digit of 44: typing 5 there makes 445, and deleting it makes 44 again,
+    // so the text after the edit moves by a byte each time.
     let column = lines[line].distance(from: lines[line].startIndex, to: range.lowerBound) + target.count - 3
     // Hover on the view's name in its declaration, `label vN …`.
     let hoverLine = 3 + views / 2
@@ -152,11 +153,11 @@ enum LanguageServerBenchmark {
                   (
                     "range",
                     .object([
-                      ("start", .object([("line", .int(line)), ("character", .int(column))])),
-                      ("end", .object([("line", .int(line)), ("character", .int(column + 1))])),
+                      ("start", .object([("line", .int(line)), ("character", .int(column + 1))])),
+                      ("end", .object([("line", .int(line)), ("character", .int(column + 1 + edit % 2))])),
                     ])
                   ),
-                  ("text", .string(edit % 2 == 0 ? "5" : "4")),
+                  ("text", .string(edit % 2 == 0 ? "5" : "")),
                 ])
               ])
             ),

@@ -22,8 +22,8 @@ enum AmbiguityCheck {
     }
 
     let ambiguousKeys = Set(ambiguities.map { "\($0.view)|\($0.axis)" })
-    for name in model.viewOrder where name != LayoutModel.rootName {
-      guard let solved = solver.solvedView(name) else { continue }
+    for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
+      let name = solved.name
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
         guard abs(size) <= 0.001, !isSizedToZeroOnPurpose(name, axis: axis, model: model) else { continue }

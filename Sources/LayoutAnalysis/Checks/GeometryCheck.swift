@@ -11,14 +11,18 @@ enum GeometryCheck {
     let model = document.model
     var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
-    for name in model.viewOrder where name != LayoutModel.rootName {
-      guard let node = model.views[name], let solved = solver.solvedView(name) else { continue }
-      if isPrimary, let declared = node.frame, !ambiguous.contains(name),
+    let (views, superviews) = solver.allSolvedViews()
+    for index in views.indices {
+      guard let solved = views[index], solved.name != LayoutModel.rootName else { continue }
+      // A view declared with a frame: where it is drawn in the primary place.
+      if isPrimary, let node = model.views[solved.name], let declared = node.frame, !ambiguous.contains(solved.name),
         !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
-      if let finding = offscreen(node, solved: solved, solver: solver, model: model) {
+      let parentIndex = index < superviews.count ? superviews[index] : -1
+      guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
+      if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
         findings.append(finding)
       }
     }
@@ -53,10 +57,10 @@ enum GeometryCheck {
 
   /// A view whose alignment rectangle reaches outside its superview's bounds by more than
   /// half a point. The frame may legitimately overhang (a shadow, with alignment insets).
-  private static func offscreen(_ node: ViewNode, solved: SolvedView, solver: PlaceSolver, model: LayoutModel)
+  private static func offscreen(_ solved: SolvedView, parent: SolvedView, solver: PlaceSolver, model: LayoutModel)
     -> PlacedFinding?
   {
-    guard let superview = node.superview, let parent = solver.solvedView(superview) else { return nil }
+    let superview = parent.name
     let bounds = Rect(x: 0, y: 0, width: parent.alignment.width, height: parent.alignment.height)
     let rect = solved.alignment
     let tolerance = 0.5
@@ -73,12 +77,13 @@ enum GeometryCheck {
     let outside =
       rect.x >= bounds.width || rect.x + rect.width <= 0 || rect.y >= bounds.height || rect.y + rect.height <= 0
     let message =
-      "'\(node.name)' \(outside ? "lies entirely outside" : "extends outside") its superview '\(superview)': "
+      "'\(solved.name)' \(outside ? "lies entirely outside" : "extends outside") its superview '\(superview)': "
       + "its frame \(Describe.frame(solved.frame)) reaches \(overhangs.joined(separator: " and ")) of "
       + "\(Describe.frame(bounds))."
     return PlacedFinding(
-      key: "offscreen|\(node.name)",
-      diagnostic: Diagnostic(code: "offscreen", severity: .warning, message: message, range: Describe.range(of: node.name, in: model)),
+      key: "offscreen|\(solved.name)",
+      diagnostic: Diagnostic(
+        code: "offscreen", severity: .warning, message: message, range: Describe.range(of: solved.name, in: model)),
       place: solver.place)
   }
 
