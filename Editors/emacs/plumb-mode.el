@@ -1,4 +1,4 @@
-;;; plumb-mode.el --- Auto Layout constraint files (.layout, .vfl) with plumb lsp  -*- lexical-binding: t; -*-
+;;; plumb-mode.el --- Auto Layout constraint files (.layout, .vfl, .storyboard, .xib) with plumb lsp  -*- lexical-binding: t; -*-
 
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "27.1"))
@@ -15,6 +15,15 @@
 ;;   (add-to-list 'load-path "/path/to/plumb/Editors/emacs")
 ;;   (require 'plumb-mode)
 ;;   (add-hook 'plumb-mode-hook #'eglot-ensure)      ; plumb-vfl-mode runs it too
+;;
+;; Interface Builder files (`.storyboard', `.xib') open in `plumb-interface-builder-mode',
+;; which is nXML mode (derived from `nxml-mode': same highlighting, keys, indentation, schemas,
+;; and `nxml-mode-hook' runs) under a name of its own, so that Eglot runs plumb lsp for them and
+;; for no other XML file:
+;;
+;;   (add-hook 'plumb-interface-builder-mode-hook #'eglot-ensure)
+;;
+;; Set `plumb-interface-builder' to nil to leave them in the mode they had before.
 ;;
 ;; Set `plumb-lsp-command' when `plumb' is not on `exec-path'.  Server settings go in
 ;; `eglot-workspace-configuration' under `:plumb', for example in .dir-locals.el:
@@ -39,6 +48,27 @@
   "Indentation of a view's body, in columns.  `plumb lsp' formats with 2."
   :type 'integer
   :safe #'integerp
+  :group 'plumb)
+
+(defconst plumb--interface-builder-file-regexp "\\.\\(?:storyboard\\|xib\\)\\'"
+  "Names of Interface Builder files, which `plumb lsp' reads as their XML.")
+
+(defun plumb--set-interface-builder (symbol value)
+  "Set SYMBOL to VALUE; add or remove the `auto-mode-alist' entry of IB files."
+  (set-default symbol value)
+  (let ((entry (cons plumb--interface-builder-file-regexp 'plumb-interface-builder-mode)))
+    (setq auto-mode-alist (delete entry auto-mode-alist))
+    (when value
+      (add-to-list 'auto-mode-alist entry))))
+
+(defcustom plumb-interface-builder t
+  "Whether `.storyboard' and `.xib' files open in `plumb-interface-builder-mode'.
+That mode is nXML mode under a name of its own, for which Eglot runs plumb lsp.
+With nil, they open as `auto-mode-alist' otherwise says (usually `nxml-mode'),
+without plumb.  Set it before loading plumb-mode, or afterwards with
+`customize-set-variable' or `setopt'."
+  :type 'boolean
+  :set #'plumb--set-interface-builder
   :group 'plumb)
 
 (defconst plumb--name "[A-Za-z_][A-Za-z0-9_]*")
@@ -151,6 +181,15 @@
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.vfl\\'" . plumb-vfl-mode))
 
+;;;###autoload
+(define-derived-mode plumb-interface-builder-mode nxml-mode "nXML/Plumb"
+  "nXML mode for Interface Builder `.storyboard' and `.xib' files.
+Everything of `nxml-mode' (and its hook), under a name of its own, for which
+Eglot runs plumb lsp: add `eglot-ensure' to `plumb-interface-builder-mode-hook'.
+Other XML files keep `nxml-mode', and no plumb server.
+
+\\{plumb-interface-builder-mode-map}")
+
 (defvar eglot-server-programs)
 
 (defun plumb--eglot-contact (&optional _interactive)
@@ -163,7 +202,12 @@
   ;; tells the two kinds apart by the file's extension; the language ids are for logs.
   (add-to-list 'eglot-server-programs
                '(((plumb-vfl-mode :language-id "vfl") (plumb-mode :language-id "layout"))
-                 . plumb--eglot-contact)))
+                 . plumb--eglot-contact))
+  ;; Interface Builder files: a server of their own, for this mode only.  An entry for
+  ;; `nxml-mode' would not do: Eglot shares a server among the files of a project that have the
+  ;; same major mode, so every XML file would go to plumb once a storyboard had started it.
+  (add-to-list 'eglot-server-programs
+               '(((plumb-interface-builder-mode :language-id "xml")) . plumb--eglot-contact)))
 
 (provide 'plumb-mode)
 ;;; plumb-mode.el ends here

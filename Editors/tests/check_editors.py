@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the editor packages that no editor on this machine runs: Sublime Text's syntaxes
 (valid, and scoping Plumb's files as the VS Code grammar does) and LSP settings, Helix's
-languages.toml, Zed's extension skeleton.
+languages.toml, Zed's extension skeleton; and that each runs plumb lsp on Interface Builder
+files (.storyboard, .xib) and on no other XML file.
 
 Run: python3 Editors/tests/check_editors.py   (exit status 1 on any failure)
 """
@@ -103,10 +104,31 @@ class Sublime(unittest.TestCase):
         self.assertEqual(settings["command"], ["plumb", "lsp"])
         self.assertTrue(settings["enabled"])
         selectors = {part.strip() for part in settings["selector"].split("|")}
-        self.assertEqual(selectors, {self.layout.scope, self.vfl.scope})
+        interface_builder = SublimeSyntax(os.path.join(self.folder, "Interface Builder.sublime-syntax"), {})
+        self.assertEqual(selectors, {self.layout.scope, self.vfl.scope, interface_builder.scope})
         self.assertIn("plumb", settings["settings"])
         for key in ("primaryCanvas", "primaryDirection", "inlayHints"):
             self.assertIn(key, settings["initializationOptions"])
+
+    def test_interface_builder_syntax(self):
+        """Storyboards and xibs: XML's highlighting under a scope of their own, which the LSP
+        selector names and which text.xml selectors still match."""
+        syntax = SublimeSyntax(os.path.join(self.folder, "Interface Builder.sublime-syntax"), {})
+        self.assertEqual(sorted(syntax.data["file_extensions"]), ["storyboard", "xib"])
+        self.assertTrue(syntax.scope.startswith("text.xml."), syntax.scope)
+        self.assertEqual(syntax.data["contexts"]["main"], [{"include": "scope:text.xml"}])
+        self.assertNotIn("text.xml", {part.strip() for part in self.lsp_selectors()},
+                         "the client would run on every XML file")
+        self.assertIn(syntax.scope, self.lsp_selectors())
+        for name in os.listdir(self.folder):
+            if name.endswith(".sublime-syntax") and name != "Interface Builder.sublime-syntax":
+                other = SublimeSyntax(os.path.join(self.folder, name), {})
+                self.assertFalse({"storyboard", "xib"} & set(other.data.get("file_extensions", [])), name)
+
+    def lsp_selectors(self):
+        with open(os.path.join(self.folder, "LSP-plumb.sublime-settings"), encoding="utf-8") as handle:
+            settings = json.loads(strip_json_comments(handle.read()))
+        return [part.strip() for part in settings["selector"].split("|")]
 
     def test_plugin_compiles(self):
         with open(os.path.join(self.folder, "plugin.py"), encoding="utf-8") as handle:
@@ -124,12 +146,31 @@ class Helix(unittest.TestCase):
         self.assertEqual(server["command"], "plumb")
         self.assertEqual(server["args"], ["lsp"])
         languages = {language["name"]: language for language in config["language"]}
-        self.assertEqual(set(languages), {"layout", "vfl"})
-        for name, language in languages.items():
+        self.assertEqual(set(languages), {"layout", "vfl", "interface-builder"})
+        for name in ("layout", "vfl"):
+            language = languages[name]
             self.assertEqual(language["file-types"], [name])
             self.assertEqual(language["language-servers"], ["plumb"])
             self.assertEqual(language["comment-token"], "#")
             self.assertEqual(language["scope"], f"source.{name}")
+
+    def test_interface_builder(self):
+        """Storyboards and xibs: a language of their own, parsed and highlighted as XML, with
+        plumb; `xml` itself is left alone, so other XML files get no plumb."""
+        with open(os.path.join(EDITORS, "helix", "languages.toml"), "rb") as handle:
+            config = tomllib.load(handle)
+        languages = {language["name"]: language for language in config["language"]}
+        self.assertNotIn("xml", languages)
+        language = languages["interface-builder"]
+        self.assertEqual(sorted(language["file-types"]), ["storyboard", "xib"])
+        self.assertEqual(language["grammar"], "xml")
+        self.assertEqual(language["language-servers"], ["plumb"])
+        self.assertTrue(language["scope"].startswith("text.xml."))
+        queries = os.path.join(EDITORS, "helix", "runtime", "queries", "interface-builder")
+        self.assertIn("highlights.scm", os.listdir(queries))
+        for name in os.listdir(queries):
+            with open(os.path.join(queries, name), encoding="utf-8") as handle:
+                self.assertEqual(handle.readline().strip(), "; inherits: xml", name)
 
 
 class Zed(unittest.TestCase):
@@ -147,6 +188,13 @@ class Zed(unittest.TestCase):
             self.assertEqual(config["path_suffixes"], [language])
             self.assertEqual(config["line_comments"], ["# "])
             names.add(config["name"])
+        with open(os.path.join(folder, "languages", "interface-builder", "config.toml"), "rb") as handle:
+            interface_builder = tomllib.load(handle)
+        # Storyboards and xibs only, parsed as XML; never Zed's XML language, which is every XML file.
+        self.assertEqual(sorted(interface_builder["path_suffixes"]), ["storyboard", "xib"])
+        self.assertEqual(interface_builder["grammar"], "xml")
+        names.add(interface_builder["name"])
+        self.assertNotIn("XML", server["languages"])
         self.assertEqual(set(server["languages"]), names)
         with open(os.path.join(folder, "Cargo.toml"), "rb") as handle:
             cargo = tomllib.load(handle)

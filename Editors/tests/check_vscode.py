@@ -64,6 +64,27 @@ class Manifest(unittest.TestCase):
         for language in ("layout", "vfl"):
             self.assertIn(f"onLanguage:{language}", events)
 
+    def test_interface_builder_files(self):
+        """Storyboards and xibs get the server by name, and keep their XML language."""
+        for language in self.contributes["languages"]:
+            for extension in language.get("extensions", []):
+                self.assertNotIn(extension, (".storyboard", ".xib"), f"{language['id']} claims {extension}")
+            self.assertNotEqual(language["id"], "xml")
+        events = self.manifest.get("activationEvents", [])
+        for event in ("workspaceContains:**/*.storyboard", "workspaceContains:**/*.xib", "onLanguage:xml"):
+            self.assertIn(event, events)
+        setting = self.contributes["configuration"]["properties"]["plumb.interfaceBuilder.enable"]
+        self.assertEqual(setting["type"], "boolean")
+        self.assertIs(setting["default"], True)
+        frames = next(command for command in self.contributes["commands"] if command["command"] == "plumb.showFrames")
+        for extension in (".storyboard", ".xib"):
+            self.assertIn(f"resourceExtname == {extension}", frames["enablement"])
+        with open(manifest_path(self.manifest["main"]), encoding="utf-8") as handle:
+            source = handle.read()
+        self.assertIn("'**/*.{storyboard,xib}'", source)
+        self.assertRegex(source, r"\{ scheme: 'file', pattern: INTERFACE_BUILDER_PATTERN \}")
+        self.assertIn("affectsConfiguration('plumb.interfaceBuilder')", source, "turning it off restarts the client")
+
     def test_grammars(self):
         languages = {language["id"] for language in self.contributes["languages"]}
         grammars = self.contributes["grammars"]
@@ -84,7 +105,7 @@ class Manifest(unittest.TestCase):
 
     def test_settings(self):
         properties = self.contributes["configuration"]["properties"]
-        for key in ("plumb.server.path", "plumb.primaryCanvas", "plumb.primaryDirection",
+        for key in ("plumb.server.path", "plumb.interfaceBuilder.enable", "plumb.primaryCanvas", "plumb.primaryDirection",
                     "plumb.inlayHints.frames", "plumb.inlayHints.ambiguity", "plumb.trace.server"):
             self.assertIn(key, properties)
             self.assertIn("type", properties[key])

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Batch Emacs: plumb-mode loads and fontifies, and Eglot runs plumb lsp on a copy of
-# Examples/problems/conflict.layout (diagnostics, hover, quick fix, shutdown).
+# Examples/problems/conflict.layout (diagnostics, hover, quick fix, shutdown), then on a copy of
+# Tests/Fixtures/interface-builder/profile-issues.storyboard (nXML kept, diagnostics, hover);
+# with plumb-interface-builder nil, a copy of cell-issues.xib gets no server.
 #   Editors/tests/run_emacs.sh PATH/TO/plumb
 set -euo pipefail
 
@@ -16,11 +18,14 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project" "$work/home"
 cp "$repo/Examples/problems/conflict.layout" "$work/project/"
+cp "$repo/Tests/Fixtures/interface-builder/profile-issues.storyboard" "$work/project/"
+cp "$repo/Tests/Fixtures/interface-builder/cell-issues.xib" "$work/project/"
 
 status=0
 # No -Q: Debian's site-start puts elpa-eglot on the load path.
 HOME="$work/home" PLUMB_EMACS_DIR="$repo/Editors/emacs" PLUMB_COMMAND="$plumb" \
 PLUMB_TEST_FILE="$work/project/conflict.layout" \
+PLUMB_TEST_STORYBOARD="$work/project/profile-issues.storyboard" PLUMB_TEST_XIB="$work/project/cell-issues.xib" \
   timeout -k 5 "$limit" emacs --batch -l "$here/emacs/eglot-e2e.el" > "$work/out.log" 2> "$work/messages.log" || status=$?
 # The test's own lines are on standard output; Emacs's messages (standard error) are shown on failure.
 cat "$work/out.log"

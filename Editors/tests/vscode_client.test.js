@@ -136,7 +136,7 @@ test('starts plumb lsp over stdio for layout and vfl documents', async () => {
   assert.equal(client.serverOptions.run.command, 'plumb');
   assert.deepEqual(client.serverOptions.run.args, ['lsp']);
   assert.equal(client.serverOptions.run.transport, 0);
-  const languages = new Set(client.clientOptions.documentSelector.map((selector) => selector.language));
+  const languages = new Set(client.clientOptions.documentSelector.filter((selector) => selector.language).map((selector) => selector.language));
   assert.deepEqual([...languages].sort(), ['layout', 'vfl']);
   assert.ok(client.running);
 });
@@ -226,4 +226,76 @@ test('every contributed command is registered', async () => {
   for (const { command } of manifest.contributes.commands) {
     assert.equal(typeof world.commands[command], 'function', command);
   }
+});
+
+const INTERFACE_BUILDER = { scheme: 'file', pattern: '**/*.{storyboard,xib}' };
+
+function interfaceBuilderSelectors(client) {
+  return client.clientOptions.documentSelector.filter((selector) => selector.language === undefined);
+}
+
+test('storyboards and xibs are selected by name, leaving their language alone', async () => {
+  const { world } = await activated();
+  const selectors = interfaceBuilderSelectors(world.clients[0]);
+  assert.deepEqual(selectors, [INTERFACE_BUILDER]);
+  const pattern = selectors[0].pattern;
+  assert.ok(!('language' in selectors[0]), 'no language: the XML language and its extensions stay as they are');
+  // The glob's alternatives are the two extensions the server reads as Interface Builder XML.
+  assert.deepEqual(pattern.match(/\{(.*)\}/)[1].split(',').sort(), ['storyboard', 'xib']);
+  const manifest = require(path.join(__dirname, '..', 'vscode', 'package.json'));
+  assert.ok(!manifest.contributes.languages.some((language) => (language.extensions || []).some((extension) => ['.storyboard', '.xib'].includes(extension))),
+    'the extension contributes no language for .storyboard or .xib');
+});
+
+test('plumb.interfaceBuilder.enable = false leaves storyboards and xibs out', async () => {
+  const { world } = await activated({ 'interfaceBuilder.enable': false });
+  assert.deepEqual(interfaceBuilderSelectors(world.clients[0]), []);
+  const languages = world.clients[0].clientOptions.documentSelector.map((selector) => selector.language);
+  assert.deepEqual([...new Set(languages)].sort(), ['layout', 'vfl']);
+});
+
+test('turning plumb.interfaceBuilder.enable off or on restarts the client with the new selector', async () => {
+  const { world } = await activated();
+  const first = world.clients[0];
+  world.settings['interfaceBuilder.enable'] = false;
+  for (const listener of world.configurationListeners) {
+    await listener({ affectsConfiguration: (key) => ['plumb', 'plumb.interfaceBuilder', 'plumb.interfaceBuilder.enable'].includes(key) });
+  }
+  assert.ok(first.stopped, 'the old client was stopped');
+  assert.equal(world.clients.length, 2);
+  assert.deepEqual(interfaceBuilderSelectors(world.clients[1]), []);
+  assert.equal(first.notifications.length, 0, 'a restart, not a settings notification');
+  world.settings['interfaceBuilder.enable'] = true;
+  for (const listener of world.configurationListeners) {
+    await listener({ affectsConfiguration: (key) => ['plumb', 'plumb.interfaceBuilder', 'plumb.interfaceBuilder.enable'].includes(key) });
+  }
+  assert.equal(world.clients.length, 3);
+  assert.deepEqual(interfaceBuilderSelectors(world.clients[2]), [INTERFACE_BUILDER]);
+});
+
+function storyboardEditor() {
+  const uri = 'file:///work/project/Main.storyboard';
+  return { document: { languageId: 'xml', uri: { toString: () => uri, path: '/work/project/Main.storyboard', fsPath: '/work/project/Main.storyboard' } } };
+}
+
+test('show frames works on a storyboard in the xml language', async () => {
+  const { world, vscode } = await activated();
+  vscode.window.activeTextEditor = storyboardEditor();
+  await world.commands['plumb.showFrames']();
+  assert.equal(world.errors.length, 0, world.errors.join('; '));
+  const request = world.clients[0].requests[0];
+  assert.equal(request.method, 'plumb/frames');
+  assert.deepEqual(request.params, { textDocument: { uri: 'file:///work/project/Main.storyboard' } });
+});
+
+test('show frames declines a storyboard when Interface Builder files are turned off, and other XML', async () => {
+  let { world, vscode } = await activated({ 'interfaceBuilder.enable': false });
+  vscode.window.activeTextEditor = storyboardEditor();
+  await world.commands['plumb.showFrames']();
+  assert.equal(world.clients[0].requests.length, 0);
+  assert.equal(world.errors.length, 1);
+  ({ world, vscode } = await activated());
+  vscode.window.activeTextEditor = { document: { languageId: 'xml', uri: { toString: () => 'file:///a/pom.xml', path: '/a/pom.xml' } } };
+  await world.commands['plumb.showFrames']();
+  assert.equal(world.clients[0].requests.length, 0);
 });

@@ -1,4 +1,5 @@
-// The Plumb extension: runs `plumb lsp` for .layout and .vfl files.
+// The Plumb extension: runs `plumb lsp` for .layout and .vfl files, and for Interface Builder
+// .storyboard and .xib files, which keep their XML language (plumb.interfaceBuilder.enable).
 // Plain JavaScript, so there is nothing to compile: `npm install` then `npx vsce package`.
 'use strict';
 
@@ -17,6 +18,35 @@ let client;
 let outputChannel;
 
 const LANGUAGES = ['layout', 'vfl'];
+// Interface Builder files are selected by name, whatever their language (usually `xml`): the
+// server reads a document as Interface Builder XML from its URI's extension.
+const INTERFACE_BUILDER_PATTERN = '**/*.{storyboard,xib}';
+const INTERFACE_BUILDER_EXTENSIONS = ['.storyboard', '.xib'];
+
+function interfaceBuilderEnabled() {
+  return vscode.workspace.getConfiguration('plumb').get('interfaceBuilder.enable', true) !== false;
+}
+
+/** The documents the server is given: Plumb's languages, and Interface Builder files unless turned off. */
+function documentSelector() {
+  const selector = LANGUAGES.flatMap((language) => [
+    { scheme: 'file', language },
+    { scheme: 'untitled', language },
+  ]);
+  if (interfaceBuilderEnabled()) {
+    selector.push({ scheme: 'file', pattern: INTERFACE_BUILDER_PATTERN });
+  }
+  return selector;
+}
+
+/** Whether the server serves this document: one of Plumb's languages, or an Interface Builder file. */
+function isServed(document) {
+  if (LANGUAGES.includes(document.languageId)) {
+    return true;
+  }
+  const name = document.uri.path || document.uri.fsPath || '';
+  return interfaceBuilderEnabled() && INTERFACE_BUILDER_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
+}
 
 /** The executable from `plumb.server.path`, with `~` and `${workspaceFolder}` expanded. */
 function serverPath() {
@@ -54,10 +84,7 @@ function createClient() {
     debug: { command, args: ['lsp'], transport: TransportKind.stdio },
   };
   const clientOptions = {
-    documentSelector: LANGUAGES.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    documentSelector: documentSelector(),
     initializationOptions: serverSettings(),
     outputChannel,
     middleware: {
@@ -116,8 +143,8 @@ async function restartClient() {
 /** `plumb/frames` for the active editor, shown as JSON beside it. */
 async function showFrames() {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
-    vscode.window.showInformationMessage('Plumb: open a .layout or .vfl file to see its frames.');
+  if (!editor || !isServed(editor.document)) {
+    vscode.window.showInformationMessage('Plumb: open a .layout, .vfl, .storyboard or .xib file to see its frames.');
     return;
   }
   if (!client || !client.isRunning()) {
@@ -152,7 +179,8 @@ async function activate(context) {
     vscode.commands.registerCommand('plumb.showFrames', showFrames),
     vscode.commands.registerCommand('plumb.showOutput', () => outputChannel.show(true)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
-      if (event.affectsConfiguration('plumb.server')) {
+      // The document selector is fixed when the client starts: a change to it restarts too.
+      if (event.affectsConfiguration('plumb.server') || event.affectsConfiguration('plumb.interfaceBuilder')) {
         await restartClient();
       } else if (event.affectsConfiguration('plumb') && client && client.isRunning()) {
         // The server applies these at once and refreshes its inlay hints.

@@ -243,6 +243,71 @@ local function run()
     ok('second file: filetype vfl, same server, syntax diagnostics')
   end
 
+  -- A storyboard: the server attaches beside the xml filetype, which it leaves as it is.
+  local storyboard = vim.env.PLUMB_TEST_STORYBOARD
+  check(storyboard ~= nil and storyboard ~= '', 'PLUMB_TEST_STORYBOARD is set')
+  vim.cmd('edit ' .. vim.fn.fnameescape(storyboard))
+  local ib = vim.api.nvim_get_current_buf()
+  wait('the plumb client to attach to the .storyboard buffer', function()
+    return #plumb_clients(ib) > 0
+  end)
+  check(plumb_clients(ib)[1].id == client.id, 'the .storyboard buffer reuses the same server')
+  check(vim.bo[ib].filetype == 'xml', 'the .storyboard keeps filetype xml (got ' .. vim.bo[ib].filetype .. ')')
+  ok('storyboard: plumb lsp attached, filetype still xml')
+
+  wait('diagnostics "conflict" and "misplaced" for the storyboard', function()
+    return #diagnostics_with_code(ib, 'conflict') > 0 and #diagnostics_with_code(ib, 'misplaced') == 2
+  end)
+  local ib_conflict = diagnostics_with_code(ib, 'conflict')[1]
+  check(ib_conflict.source == 'plumb', 'the storyboard diagnostic comes from plumb')
+  local ib_line = vim.api.nvim_buf_get_lines(ib, ib_conflict.lnum, ib_conflict.lnum + 1, false)[1]
+  check(ib_line:find('<constraint', 1, true) ~= nil, 'the conflict is on a <constraint> element: ' .. ib_line)
+  ok(string.format('storyboard diagnostics: [conflict] on line %d, 2 [misplaced]', ib_conflict.lnum + 1))
+
+  local ib_uri = vim.uri_from_bufnr(ib)
+  local card_line, card_column = find_in_buffer(ib, '<view [^>]*userLabel="Card"')
+  check(card_line ~= nil, 'the Card view in the storyboard')
+  local ib_hover = hover_text(request(ib, 'textDocument/hover', {
+    textDocument = { uri = ib_uri },
+    position = { line = card_line, character = card_column + 2 },
+  }))
+  check(ib_hover:find('Card', 1, true) ~= nil and ib_hover:find('(20 96; 374 120)', 1, true) ~= nil,
+    'the hover on Card gives its solved frame (20 96; 374 120): ' .. ib_hover)
+  ok('storyboard hover on Card: ' .. (vim.split(ib_hover, '\n', { trimempty = true })[1] or ''))
+
+  local misplaced
+  for _, diagnostic in ipairs(diagnostics_with_code(ib, 'misplaced')) do
+    if diagnostic.message:find("'Card'", 1, true) then
+      misplaced = diagnostic
+    end
+  end
+  check(misplaced ~= nil, 'a [misplaced] diagnostic for Card')
+  local ib_range = {
+    start = { line = misplaced.lnum, character = misplaced.col },
+    ['end'] = { line = misplaced.end_lnum or misplaced.lnum, character = misplaced.end_col or misplaced.col },
+  }
+  local ib_actions = request(ib, 'textDocument/codeAction', {
+    textDocument = { uri = ib_uri },
+    range = ib_range,
+    context = { diagnostics = { { range = ib_range, severity = 2, code = 'misplaced', source = 'plumb', message = misplaced.message } },
+                only = { 'quickfix' } },
+  }) or {}
+  local update
+  for _, action in ipairs(ib_actions) do
+    if action.title:find("Update the frame of 'Card'", 1, true) then
+      update = action
+    end
+  end
+  check(update ~= nil and update.edit ~= nil, "the \"Update the frame of 'Card'\" quick fix")
+  vim.lsp.util.apply_workspace_edit(update.edit, client.offset_encoding or 'utf-16')
+  local rect = vim.api.nvim_buf_get_lines(ib, card_line + 1, card_line + 2, false)[1]
+  check(rect:find('y="96.0"', 1, true) ~= nil, 'the fix moved Card to y 96: ' .. rect)
+  wait('one [misplaced] to go after the fix', function()
+    return #diagnostics_with_code(ib, 'misplaced') == 1
+  end)
+  check(vim.bo[ib].filetype == 'xml', 'the .storyboard still has filetype xml')
+  ok('storyboard quick fix applied: ' .. vim.trim(rect))
+
   -- :PlumbRestart replaces the server; :PlumbFrames shows the solved frames.
   vim.cmd('buffer ' .. bufnr)
   vim.cmd('PlumbRestart')
@@ -252,6 +317,10 @@ local function run()
   end)
   check(vim.lsp.get_client_by_id(client.id) == nil, 'the old server is gone after :PlumbRestart')
   client = plumb_clients(bufnr)[1]
+  wait('the storyboard to be attached to the new server', function()
+    local attached = plumb_clients(ib)[1]
+    return attached ~= nil and attached.id == client.id
+  end)
   held = request(bufnr, 'plumb/documentText', { textDocument = { uri = uri } })
   check(held and held.text == after .. '\n', 'the new server holds the buffer text')
   ok('restarted: client ' .. client.id)
@@ -271,6 +340,29 @@ local function run()
     return vim.lsp.get_client_by_id(id) == nil
   end)
   ok('server stopped')
+
+  -- interface_builder = false: a xib stays a plain XML buffer, with no server.
+  -- (setup attaches a new server to the layout and vfl buffers still loaded.)
+  local plumb = require('plumb')
+  plumb.setup({ cmd = plumb.options.cmd, interface_builder = false })
+  local xib = vim.env.PLUMB_TEST_XIB
+  check(xib ~= nil and xib ~= '', 'PLUMB_TEST_XIB is set')
+  vim.cmd('edit ' .. vim.fn.fnameescape(xib))
+  local off = vim.api.nvim_get_current_buf()
+  wait('a server for the layout buffer again', function()
+    return #plumb_clients(bufnr) > 0
+  end)
+  vim.wait(500, function()
+    return #plumb_clients(off) > 0
+  end, 20)
+  check(#plumb_clients(off) == 0, 'with interface_builder = false no server attaches to the xib')
+  check(vim.bo[off].filetype == 'xml', 'the .xib has filetype xml (got ' .. vim.bo[off].filetype .. ')')
+  ok('interface_builder = false: the xib gets no server')
+  local last = plumb_clients(bufnr)[1].id
+  plumb.stop()
+  wait('the last server to exit', function()
+    return vim.lsp.get_client_by_id(last) == nil
+  end)
   say('OK')
   vim.cmd('qa!')
 end

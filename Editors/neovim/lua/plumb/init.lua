@@ -1,4 +1,5 @@
--- Plumb for Neovim: the `layout` and `vfl` filetypes, and `plumb lsp` attached to their buffers.
+-- Plumb for Neovim: the `layout` and `vfl` filetypes, and `plumb lsp` attached to their buffers
+-- and to Interface Builder files (*.storyboard, *.xib), whose filetype (usually `xml`) is left alone.
 --
 --   vim.opt.runtimepath:append('/path/to/plumb/Editors/neovim')
 --   require('plumb').setup({})                                  -- `plumb` on PATH
@@ -15,6 +16,9 @@ M.defaults = {
   cmd = { 'plumb', 'lsp' },
   -- The filetypes the server is attached to, and the file extensions that set them.
   filetypes = { layout = 'layout', vfl = 'vfl' },
+  -- Also attach the server to buffers whose name ends in one of these extensions (Interface
+  -- Builder files), keeping their filetype, highlighting and ftplugin. false or {} turns it off.
+  interface_builder = { 'storyboard', 'xib' },
   -- A file's project root is the nearest folder upwards holding one of these; else its own folder.
   -- Each root gets one server, shared by its files.
   root_markers = { '.git', 'Package.swift' },
@@ -86,6 +90,32 @@ local function is_plumb_filetype(filetype)
     end
   end
   return false
+end
+
+-- The extensions of the Interface Builder files the server is attached to ({} when turned off).
+local function interface_builder_extensions()
+  local extensions = M.options.interface_builder
+  if extensions == true then
+    return M.defaults.interface_builder
+  elseif type(extensions) ~= 'table' then
+    return {}
+  end
+  return extensions
+end
+
+local function is_interface_builder_buffer(bufnr)
+  local extension = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':e'):lower()
+  for _, candidate in ipairs(interface_builder_extensions()) do
+    if extension == candidate:lower() then
+      return true
+    end
+  end
+  return false
+end
+
+-- Whether the server belongs on this buffer: a Plumb filetype, or an Interface Builder file.
+local function is_plumb_buffer(bufnr)
+  return is_plumb_filetype(vim.bo[bufnr].filetype) or is_interface_builder_buffer(bufnr)
 end
 
 local function dirname(path)
@@ -245,7 +275,7 @@ end
 function M.restart()
   local buffers = {}
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and is_plumb_filetype(vim.bo[bufnr].filetype) then
+    if vim.api.nvim_buf_is_loaded(bufnr) and is_plumb_buffer(bufnr) then
       table.insert(buffers, bufnr)
     end
   end
@@ -348,7 +378,7 @@ local function detect_loaded_buffers()
       local filetype = M.options.filetypes[vim.fn.fnamemodify(name, ':e')]
       if filetype and vim.bo[bufnr].filetype ~= filetype then
         vim.bo[bufnr].filetype = filetype -- fires FileType, which attaches
-      elseif filetype and M.options.autostart and #plumb_clients(bufnr) == 0 then
+      elseif (filetype or is_interface_builder_buffer(bufnr)) and M.options.autostart and #plumb_clients(bufnr) == 0 then
         M.attach(bufnr)
       end
     end
@@ -359,7 +389,7 @@ function M.setup(options)
   M.options = extend(vim.deepcopy(M.defaults), options or {})
   -- Lists and maps the user gives replace the defaults rather than merge with them.
   M.options.cmd_given = options ~= nil and options.cmd ~= nil
-  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
+  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers', 'interface_builder' }) do
     if options and options[key] ~= nil then
       M.options[key] = options[key]
     end
@@ -386,6 +416,31 @@ function M.setup(options)
     end,
     desc = 'plumb: start or reuse plumb lsp',
   })
+
+  -- Interface Builder files by name, whatever their filetype: the server reads them as
+  -- Interface Builder XML from the URI's extension. Attached once the read is done, so that
+  -- filetype detection has run and the buffer keeps the filetype it gives.
+  local interface_builder_patterns = {}
+  for _, extension in ipairs(interface_builder_extensions()) do
+    table.insert(interface_builder_patterns, '*.' .. extension)
+  end
+  if #interface_builder_patterns > 0 then
+    vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+      group = group,
+      pattern = interface_builder_patterns,
+      callback = function(args)
+        if not M.options.autostart then
+          return
+        end
+        vim.schedule(function()
+          if vim.api.nvim_buf_is_valid(args.buf) and is_interface_builder_buffer(args.buf) then
+            M.attach(args.buf)
+          end
+        end)
+      end,
+      desc = 'plumb: start or reuse plumb lsp for an Interface Builder file',
+    })
+  end
 
   vim.api.nvim_create_user_command('PlumbStart', function()
     M.attach(0)
