@@ -30,6 +30,15 @@ extension Tableau {
     }
   }
 
+  /// `isFixedOnFace`, remembered for the rest of one query: the same parametric symbols
+  /// appear in many rows, and their reduced costs do not change during a query.
+  func isFixedOnFace(_ symbol: SymbolID, cache: inout StructuralCache) -> Bool {
+    if let known = cache.fixedOnFace(symbol) { return known }
+    let fixed = isFixedOnFace(symbol)
+    cache.setFixedOnFace(symbol, fixed)
+    return fixed
+  }
+
   /// The cheap test of ambiguity (solver.md §4.2), run on the variable's row.
   ///
   /// If the row and, through definition rows, everything it refers to, depend only on fixed
@@ -95,7 +104,7 @@ extension Tableau {
             pending = true
             stack.append(cell.symbol)
           }
-        } else if !isFixedOnFace(cell.symbol) {
+        } else if !isFixedOnFace(cell.symbol, cache: &cache) {
           fixed = false
           break
         }
@@ -245,9 +254,24 @@ extension Tableau {
 struct StructuralCache {
   /// 0: not known yet; 1: depends on fixed symbols only; 2: does not.
   private var states: [UInt8]
+  /// The same encoding for whether a parametric symbol is fixed on the optimal face.
+  private var fixed: [UInt8]
 
   init(symbolCount: Int) {
     states = [UInt8](repeating: 0, count: max(symbolCount, 0))
+    fixed = states
+  }
+
+  func fixedOnFace(_ symbol: SymbolID) -> Bool? {
+    let index = Int(symbol)
+    guard index >= 0, index < fixed.count, fixed[index] != 0 else { return nil }
+    return fixed[index] == 1
+  }
+
+  mutating func setFixedOnFace(_ symbol: SymbolID, _ value: Bool) {
+    let index = Int(symbol)
+    guard index >= 0, index < fixed.count else { return }
+    fixed[index] = value ? 1 : 2
   }
 
   subscript(symbol: SymbolID) -> Bool? {

@@ -21,6 +21,10 @@ public struct LayoutDocument: Sendable {
   /// Shared by the versions of a document whose declarations (views, metrics, canvases,
   /// settings) are the same but for where they are in the text.
   let declarations: DeclarationsIdentity
+  /// This version's identity, and, for a version lowered again only in part, which of the
+  /// previous version's constraints it replaced.
+  let revision = DocumentRevision()
+  let constraintEdit: ConstraintEdit?
 
   public init(bytes: [UInt8], kind: FileKind) {
     self.init(bytes: bytes, kind: kind, syntax: Parser.parse(bytes, kind: kind), origin: .parsed)
@@ -30,6 +34,7 @@ public struct LayoutDocument: Sendable {
   private init(bytes: [UInt8], kind: FileKind, syntax: LayoutFile, origin: DocumentOrigin) {
     self.origin = origin
     declarations = DeclarationsIdentity()
+    constraintEdit = nil
     self.kind = kind
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
@@ -68,22 +73,27 @@ public struct LayoutDocument: Sendable {
     var declarations = previous.model.moved(by: change)
     var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
     builder.lowerTopLevel(inserted)
-    let (constraints, updated) = index.replacing(
+    let (constraints, updated, replacedConstraints) = index.replacing(
       statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
       diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
     declarations.constraints = constraints
     self.init(
       kind: kind, bytes: bytes, syntax: reparse.file, model: declarations, lowering: updated,
       origin: .relowered(statements: inserted.count), declarations: previous.declarations,
+      constraintEdit: ConstraintEdit(
+        basedOn: previous.revision, old: replacedConstraints,
+        new: replacedConstraints.lowerBound..<(replacedConstraints.lowerBound + builder.model.constraints.count)),
       diagnostics: LayoutDocument.sorted(reparse.file.diagnostics + updated.declarationDiagnostics + updated.diagnostics))
   }
 
   private init(
     kind: FileKind, bytes: [UInt8], syntax: LayoutFile, model: LayoutModel, lowering: LoweringIndex,
-    origin: DocumentOrigin, declarations: DeclarationsIdentity, diagnostics: [Diagnostic]
+    origin: DocumentOrigin, declarations: DeclarationsIdentity, constraintEdit: ConstraintEdit,
+    diagnostics: [Diagnostic]
   ) {
     self.origin = origin
     self.declarations = declarations
+    self.constraintEdit = constraintEdit
     self.kind = kind
     self.bytes = bytes
     lineIndex = LineIndex(bytes)
@@ -114,6 +124,7 @@ public struct LayoutDocument: Sendable {
     lowering = nil
     origin = .parsed
     declarations = DeclarationsIdentity()
+    constraintEdit = nil
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
 
@@ -139,6 +150,18 @@ public struct LayoutDocument: Sendable {
 /// The identity of a set of declarations, kept by the versions of a document that only
 /// changed constraints.
 final class DeclarationsIdentity: Sendable {}
+
+/// The identity of one version of a document.
+final class DocumentRevision: Sendable {}
+
+/// The constraints of the version `basedOn` that a version lowered again in part replaced:
+/// `old` of its constraints became `new` of the new version's; the others are the same
+/// constraints (moved with the text).
+struct ConstraintEdit: Sendable {
+  let basedOn: DocumentRevision
+  let old: Range<Int>
+  let new: Range<Int>
+}
 
 /// How a document came to be.
 enum DocumentOrigin: Equatable, Sendable {
@@ -177,7 +200,7 @@ struct LoweringIndex: Sendable {
   func replacing(
     statements: Range<Int>, in oldConstraints: [LayoutConstraint], with constraints: [LayoutConstraint],
     diagnostics newDiagnostics: [Diagnostic], ends: [End], change: TextChange
-  ) -> ([LayoutConstraint], LoweringIndex) {
+  ) -> ([LayoutConstraint], LoweringIndex, replaced: Range<Int>) {
     let first = start(of: statements.lowerBound)
     let rest = start(of: statements.upperBound)
     let constraintLimit = min(max(rest.constraints, first.constraints), oldConstraints.count)
@@ -207,7 +230,7 @@ struct LoweringIndex: Sendable {
     let index = LoweringIndex(
       declarationDiagnostics: declarationDiagnostics.map { $0.moved(by: change) }, statementEnds: mergedEnds,
       diagnostics: mergedDiagnostics)
-    return (merged, index)
+    return (merged, index, first.constraints..<constraintLimit)
   }
 }
 

@@ -260,6 +260,11 @@ public final class PlaceSolver {
       multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
   }
 
+  /// Solves the current model again from nothing, in file order.
+  func solveAgain() {
+    rebuild()
+  }
+
   /// Solves from nothing, in file order.
   private func rebuild() {
     solver = Solver()
@@ -355,12 +360,17 @@ public final class PlaceSolver {
   /// - Returns: true when the update was incremental.
   /// - Parameter newPlace: the same canvas (size and safe area) and direction, whose
   ///   declaration may have moved in the text; nil keeps the place as it is.
-  /// - Parameter sameDeclarations: the caller knows the views are declared exactly as in
-  ///   the current model (only their ranges moved), so they need not be compared.
+  /// - Parameters:
+  ///   - sameDeclarations: the caller knows the views are declared exactly as in the
+  ///     current model (only their ranges moved), so they need not be compared.
+  ///   - changedConstraints: with `sameDeclarations`, the caller knows that only the
+  ///     current model's constraints `old` were replaced, by the new model's `new`; the
+  ///     others are the same constraints in the same order.
   @discardableResult
-  public func update(model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false)
-    -> Bool
-  {
+  public func update(
+    model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
+    changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
+  ) -> Bool {
     if let newPlace { place = newPlace }
     let oldModel = model
     model = newModel
@@ -377,9 +387,17 @@ public final class PlaceSolver {
     let newConstraints: ArraySlice<LayoutConstraint>
     if sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
       system = system.with(model: newModel, place: place)
-      let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints, newModel.constraints)
-      oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
-      newConstraints = newModel.constraints[prefix..<(newModel.constraints.count - suffix)]
+      if sameDeclarations, let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
+        changed.new.upperBound <= newModel.constraints.count,
+        oldModel.constraints.count - changed.old.count == newModel.constraints.count - changed.new.count
+      {
+        oldRange = (engineCount + changed.old.lowerBound)..<(engineCount + changed.old.upperBound)
+        newConstraints = newModel.constraints[changed.new]
+      } else {
+        let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints, newModel.constraints)
+        oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
+        newConstraints = newModel.constraints[prefix..<(newModel.constraints.count - suffix)]
+      }
     } else {
       system = LayoutSystem(model: newModel, place: place, reusing: system.variables)
       computeSignatures()

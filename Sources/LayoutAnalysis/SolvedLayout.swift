@@ -190,8 +190,9 @@ public final class LiveLayout {
   }
 
   private var solvers: [PlaceKey: PlaceSolver] = [:]
-  /// The declarations of the document the solvers hold.
+  /// The declarations and the version of the document the solvers hold.
   private var declarations: DeclarationsIdentity?
+  private var revision: DocumentRevision?
 
   public init() {}
 
@@ -199,13 +200,22 @@ public final class LiveLayout {
   /// solved even when the text has errors, so that frames stay available; the findings
   /// follow the same rules as `SolvedLayout`.
   public func update(_ document: LayoutDocument) -> SolvedLayout {
+    // What changed since the version the solvers hold, when the document knows.
+    var changed: (old: Range<Int>, new: Range<Int>)?
+    if document.revision === revision {
+      changed = (0..<0, 0..<0)
+    } else if let edit = document.constraintEdit, edit.basedOn === revision {
+      changed = (edit.old, edit.new)
+    }
     var next: [PlaceKey: PlaceSolver] = [:]
     var ordered: [PlaceSolver] = []
     for place in SolvedLayout.places(of: document.model) {
       let key = PlaceKey(place)
       let solver: PlaceSolver
       if let existing = solvers[key] {
-        existing.update(model: document.model, place: place, sameDeclarations: declarations === document.declarations)
+        existing.update(
+          model: document.model, place: place, sameDeclarations: declarations === document.declarations,
+          changedConstraints: changed)
         solver = existing
       } else {
         solver = PlaceSolver(model: document.model, place: place)
@@ -213,8 +223,17 @@ public final class LiveLayout {
       next[key] = solver
       ordered.append(solver)
     }
+    // A layout whose solution is not unique may rest on another of its solutions after an
+    // edit than after a fresh solve. Findings quote the solution, so when they are shown (the
+    // text has no errors) such a place is solved again in file order, as `plumb check` does.
+    if !document.diagnostics.contains(where: { $0.severity == .error }) {
+      for solver in ordered where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
+        solver.solveAgain()
+      }
+    }
     solvers = next
     declarations = document.declarations
+    revision = document.revision
     return SolvedLayout(document: document, places: ordered)
   }
 }

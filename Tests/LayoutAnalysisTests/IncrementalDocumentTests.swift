@@ -98,6 +98,53 @@ final class IncrementalDocumentTests: XCTestCase {
     XCTAssertGreaterThan(relowered, 300)
   }
 
+  /// What a solved layout says, ranges included.
+  private func describe(_ layout: SolvedLayout) -> String {
+    var lines = layout.diagnostics.map { "\($0.range) \($0.code) \($0.message) \($0.fixes)" }
+    // With errors in the text nothing is reported, and a view whose frame is not determined
+    // may rest anywhere its constraints allow.
+    let hasErrors = layout.document.diagnostics.contains { $0.severity == .error }
+    for solver in layout.places {
+      let ambiguous = hasErrors ? Set(solver.ambiguities().map(\.view)) : []
+      lines.append("\(solver.place) \(solver.constraints.map { "\($0) \($0.range)" })")
+      lines.append("\(solver.place) broken \(solver.brokenConstraints.map { "\($0) \($0.range)" })")
+      for name in layout.document.model.viewOrder {
+        if !ambiguous.contains(name), let view = solver.solvedView(name) {
+          // Numbers as the output shows them (0 and -0 alike).
+          let rects = [view.frame, view.absoluteAlignment].map { rect in
+            [rect.x, rect.y, rect.width, rect.height].map { formatNumber($0) }.joined(separator: " ")
+          }
+          lines.append("\(solver.place) \(name) \(rects)")
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The language server's path: documents updated from their previous version, solved by a
+  /// live layout that is told which constraints changed, equal a fresh solve of the text.
+  func testLiveLayoutsOfUpdatedDocumentsAgreeWithAFreshSolve() throws {
+    let all = try sources().filter { $0.1 == .layout }
+    withEverySeed(0..<40) { random, seed in
+      guard let (name, kind, original) = all.randomElement(using: &random) else { return }
+      var document = LayoutDocument(bytes: original, kind: kind)
+      let live = LiveLayout()
+      _ = live.update(document)
+      for step in 0..<10 {
+        let edited = edit(document.bytes, &random)
+        document = LayoutDocument(bytes: edited, kind: kind, previous: document)
+        let incremental = describe(live.update(document))
+        let fresh = describe(SolvedLayout(document: LayoutDocument(bytes: edited, kind: kind), solveWithErrors: true))
+        if incremental != fresh {
+          let pairs = zip(incremental.split(separator: "\n"), fresh.split(separator: "\n"))
+          let difference = pairs.first { $0 != $1 }.map { "live:  \($0)\nfresh: \($1)" } ?? "(lengths differ)"
+          XCTFail("seed \(seed), \(name), step \(step):\n\(difference)\n\(String(decoding: edited, as: UTF8.self))")
+          return
+        }
+      }
+    }
+  }
+
   func testTypingANumberLowersOneStatement() {
     var text = "canvas phone 375x667\nmetric gap = 8\n"
     for index in 0..<50 { text += "label v\(index) intrinsic 60x21\n" }
