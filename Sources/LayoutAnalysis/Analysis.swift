@@ -205,10 +205,14 @@ struct LoweringIndex: Sendable {
     let rest = start(of: statements.upperBound)
     let constraintLimit = min(max(rest.constraints, first.constraints), oldConstraints.count)
     let diagnosticLimit = min(max(rest.diagnostics, first.diagnostics), diagnostics.count)
-    var merged = Array(oldConstraints[0..<min(first.constraints, oldConstraints.count)])
-    merged.reserveCapacity(oldConstraints.count - (constraintLimit - first.constraints) + constraints.count)
-    merged += constraints
-    for constraint in oldConstraints[constraintLimit...] { merged.append(constraint.moved(by: change)) }
+    // One copy of the list, then the moved constraints changed in place (cheaper than
+    // building each one anew).
+    var merged = oldConstraints
+    let start = min(first.constraints, constraintLimit)
+    merged.replaceSubrange(start..<constraintLimit, with: constraints)
+    if change.delta != 0 {
+      for index in (start + constraints.count)..<merged.count { merged[index].move(by: change) }
+    }
 
     var mergedDiagnostics = Array(diagnostics[0..<min(first.diagnostics, diagnostics.count)])
     mergedDiagnostics += newDiagnostics
@@ -274,13 +278,9 @@ extension ViewNode {
 }
 
 extension LayoutConstraint {
-  func moved(by change: TextChange) -> LayoutConstraint {
-    var copy = self
-    copy.range = change.map(range)
-    if let site = priorityEdit {
-      copy.priorityEdit = PriorityEditSite(range: change.map(site.range), prefix: site.prefix, suffix: site.suffix)
-    }
-    copy.removalRange = removalRange.map(change.map)
-    return copy
+  mutating func move(by change: TextChange) {
+    range = change.map(range)
+    if let site = priorityEdit?.range { priorityEdit?.range = change.map(site) }
+    if let removal = removalRange { removalRange = change.map(removal) }
   }
 }
