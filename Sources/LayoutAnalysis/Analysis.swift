@@ -44,7 +44,9 @@ public struct LayoutDocument: Sendable {
     model = builder.model
     let declarations = Array(builder.diagnostics[0..<builder.declarationDiagnosticCount])
     let lowered = Array(builder.diagnostics[builder.declarationDiagnosticCount...])
-    lowering = LoweringIndex(declarationDiagnostics: declarations, statementEnds: builder.statementEnds, diagnostics: lowered)
+    lowering = LoweringIndex(
+      declarationDiagnostics: declarations, settingsDiagnosticCount: builder.settingsDiagnosticCount,
+      statementEnds: builder.statementEnds, diagnostics: lowered)
     diagnostics = LayoutDocument.sorted(syntax.diagnostics + builder.diagnostics)
   }
 
@@ -65,21 +67,34 @@ public struct LayoutDocument: Sendable {
     let reparse = Parser.reparse(previous.syntax, bytes: bytes, change: change)
     let replaced = previous.syntax.statements[reparse.oldStatements]
     let inserted = reparse.file.statements[reparse.newStatements]
-    guard kind == .layout, replaced.allSatisfy(\.declaresNothing), inserted.allSatisfy(\.declaresNothing) else {
+    guard kind == .layout,
+      let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model)
+    else {
       self.init(bytes: bytes, kind: kind, syntax: reparse.file, origin: .reparsed)
       return
     }
-    // The declarations are the same: they only move with the text.
+    // The declarations are the same but for the views whose properties changed: they move
+    // with the text.
     var declarations = previous.model.moved(by: change)
+    var declarationDiagnostics = index.declarationDiagnostics.map { $0.moved(by: change) }
+    if !redeclared.isEmpty {
+      var declaring = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
+      for declaration in redeclared { declarations.views[declaration.name.name] = declaring.redeclare(declaration) }
+      declarationDiagnostics = LoweringIndex.replacingViewDiagnostics(
+        declarationDiagnostics, settings: index.settingsDiagnosticCount,
+        within: replaced.map { change.map($0.range) }, with: declaring.diagnostics)
+    }
     var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
     builder.lowerTopLevel(inserted)
-    let (constraints, updated, replacedConstraints) = index.replacing(
+    var (constraints, updated, replacedConstraints) = index.replacing(
       statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
       diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
+    updated.declarationDiagnostics = declarationDiagnostics
     declarations.constraints = constraints
     self.init(
       kind: kind, bytes: bytes, syntax: reparse.file, model: declarations, lowering: updated,
-      origin: .relowered(statements: inserted.count), declarations: previous.declarations,
+      origin: .relowered(statements: inserted.count),
+      declarations: redeclared.isEmpty ? previous.declarations : DeclarationsIdentity(),
       constraintEdit: ConstraintEdit(
         basedOn: previous.revision, old: replacedConstraints,
         new: replacedConstraints.lowerBound..<(replacedConstraints.lowerBound + builder.model.constraints.count)),
@@ -182,8 +197,10 @@ struct LoweringIndex: Sendable {
     var diagnostics: Int
   }
 
-  /// What the declarations reported (duplicates, invalid priorities of properties).
+  /// What the declarations reported (duplicates, invalid priorities of properties): first
+  /// the settings' (`settingsDiagnosticCount` of them), then the views', in file order.
   var declarationDiagnostics: [Diagnostic]
+  var settingsDiagnosticCount: Int
   /// One per top-level statement.
   var statementEnds: [End]
   /// What lowering the statements reported, in statement order.
@@ -232,9 +249,57 @@ struct LoweringIndex: Sendable {
       }
     }
     let index = LoweringIndex(
-      declarationDiagnostics: declarationDiagnostics.map { $0.moved(by: change) }, statementEnds: mergedEnds,
-      diagnostics: mergedDiagnostics)
+      declarationDiagnostics: declarationDiagnostics.map { $0.moved(by: change) },
+      settingsDiagnosticCount: settingsDiagnosticCount, statementEnds: mergedEnds, diagnostics: mergedDiagnostics)
     return (merged, index, first.constraints..<constraintLimit)
+  }
+}
+
+extension LoweringIndex {
+  /// The declarations' diagnostics with the views' ones inside `ranges` (the declarations an
+  /// edit replaced) replaced by `fresh` (what declaring their replacements reported), in file
+  /// order as a full build reports them.
+  static func replacingViewDiagnostics(
+    _ diagnostics: [Diagnostic], settings: Int, within ranges: [SourceRange], with fresh: [Diagnostic]
+  ) -> [Diagnostic] {
+    let boundary = min(max(settings, 0), diagnostics.count)
+    var views = diagnostics[boundary...].filter { diagnostic in
+      !ranges.contains { $0.start <= diagnostic.range.start && diagnostic.range.end <= $0.end }
+    }
+    for diagnostic in fresh {
+      let position = views.firstIndex { $0.range.start > diagnostic.range.start } ?? views.count
+      views.insert(diagnostic, at: position)
+    }
+    return Array(diagnostics[0..<boundary]) + views
+  }
+}
+
+extension LayoutDocument {
+  /// When an edit replaced only statements that declare nothing, or top-level view
+  /// declarations without a body by ones of the same kind and name (only their properties
+  /// changed), the declarations that changed (possibly none); nil when the model must be
+  /// built again.
+  static func redeclaredViews(
+    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, in model: LayoutModel
+  ) -> [ViewDeclaration]? {
+    if replaced.allSatisfy(\.declaresNothing) && inserted.allSatisfy(\.declaresNothing) { return [] }
+    guard replaced.count == inserted.count else { return nil }
+    var redeclared: [ViewDeclaration] = []
+    for (old, new) in zip(replaced, inserted) {
+      switch (old, new) {
+      case (.view(let before), .view(let after)):
+        // The same view, declared once (the declaration that counts), with no body.
+        guard before.name.name == after.name.name, before.kind.name == after.kind.name, before.body.isEmpty,
+          after.body.isEmpty, before.bodyRange == nil, after.bodyRange == nil,
+          let node = model.views[before.name.name], node.nameRange == before.name.range,
+          node.superview == LayoutModel.rootName
+        else { return nil }
+        redeclared.append(after)
+      default:
+        guard old.declaresNothing, new.declaresNothing else { return nil }
+      }
+    }
+    return redeclared
   }
 }
 

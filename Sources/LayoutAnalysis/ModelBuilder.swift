@@ -20,13 +20,28 @@ struct ModelBuilder {
   /// Where each top-level statement's constraints and lowering diagnostics end, so that an
   /// edit can replace the output of the statements it touched (see `LoweringIndex`).
   private(set) var statementEnds: [LoweringIndex.End] = []
-  /// How many diagnostics the declarations gave (they come before the lowering's).
+  /// How many diagnostics the declarations gave (they come before the lowering's), and how
+  /// many of those the settings gave (they come before the views').
   private(set) var declarationDiagnosticCount = 0
+  private(set) var settingsDiagnosticCount = 0
+
+  /// The view a top-level declaration without a body declares, as `build` would declare it
+  /// (properties applied, their problems reported), for a declaration an edit changed.
+  mutating func redeclare(_ declaration: ViewDeclaration) -> ViewNode {
+    var node = ViewNode(
+      name: declaration.name.name, kind: ViewKind(rawValue: declaration.kind.name) ?? .view,
+      superview: LayoutModel.rootName)
+    node.nameRange = declaration.name.range
+    node.declarationRange = declaration.range
+    apply(declaration.properties, to: &node)
+    return node
+  }
 
   /// Builds the model in two passes: declarations first (so constraints may name views
   /// declared later in the file), then constraints in source order.
   mutating func build() {
     declareSettings(file.statements)
+    settingsDiagnosticCount = diagnostics.count
     declareViews(file.statements, superview: LayoutModel.rootName)
     if file.kind == .vfl {
       declareImplicitViews(file.statements)

@@ -363,9 +363,9 @@ public final class PlaceSolver {
   /// - Parameters:
   ///   - sameDeclarations: the caller knows the views are declared exactly as in the
   ///     current model (only their ranges moved), so they need not be compared.
-  ///   - changedConstraints: with `sameDeclarations`, the caller knows that only the
-  ///     current model's constraints `old` were replaced, by the new model's `new`; the
-  ///     others are the same constraints in the same order.
+  ///   - changedConstraints: the caller knows that only the current model's constraints
+  ///     `old` were replaced, by the new model's `new`; the others are the same constraints
+  ///     in the same order. Used when the views are laid out as before.
   @discardableResult
   public func update(
     model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
@@ -387,7 +387,7 @@ public final class PlaceSolver {
     let newConstraints: ArraySlice<LayoutConstraint>
     if sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
       system = system.with(model: newModel, place: place)
-      if sameDeclarations, let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
+      if let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
         changed.new.upperBound <= newModel.constraints.count,
         oldModel.constraints.count - changed.old.count == newModel.constraints.count - changed.new.count
       {

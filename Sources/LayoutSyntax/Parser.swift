@@ -45,9 +45,9 @@ public enum Parser {
   }
 
   /// Parses an edited file again from the top-level statement before the change, and only
-  /// until the parse is back in step with the old tree at the start of a statement after
-  /// the change; the rest of the old tree is moved, not parsed. The result equals a full
-  /// parse of `bytes`.
+  /// until the parse is back in step with the old tree at the start of a statement on a line
+  /// after the change; the rest of the old tree is moved, not parsed. The result equals a
+  /// full parse of `bytes`.
   ///
   /// - Parameters:
   ///   - old: the tree of the text before the change.
@@ -73,7 +73,9 @@ public enum Parser {
     // statement after the change.
     var resumeIndex = statements.count
     let (parsed, stoppedAt) = parser.parseStatements { offset in
-      guard offset >= change.newEnd else { return false }
+      // On a line after the change, so that what depends on a statement's line (where it
+      // starts, what follows it) is unchanged for the statements kept.
+      guard offset >= change.newEnd, bytes[change.newEnd..<offset].contains(ASCII.newline) else { return false }
       let oldOffset = offset - delta
       var low = first
       var high = statements.count

@@ -70,11 +70,12 @@ enum CheckBenchmark {
 /// edit re-parses the text and brings a `LiveLayout` up to date, which is compared with
 /// solving the same text from scratch.
 enum LiveBenchmark {
-  static func run(views: Int, edits: Int) -> String {
+  static func run(views: Int, edits: Int, place: KeystrokePlace = .constraint) -> String {
     let original = CheckBenchmark.generate(views: views)
-    let target = "[v\(views / 2)(44)]"
-    // Typing a digit after the height, then deleting it: the text after it moves.
-    let edited = original.replacingOccurrences(of: target, with: "[v\(views / 2)(445)]")
+    // Typing a digit, then deleting it: the text after it moves.
+    let (target, offset) = place.target(views: views)
+    let typed = String(target.prefix(offset)) + "5" + String(target.dropFirst(offset))
+    let edited = original.replacingOccurrences(of: target, with: typed)
     let live = LiveLayout()
     var previous = LayoutDocument(bytes: Array(original.utf8), kind: .layout)
     _ = live.update(previous)
@@ -110,7 +111,7 @@ enum LiveBenchmark {
     let median = percentile(updateTimes, 0.5)
     let rebuild = percentile(rebuildTimes, 0.5)
     func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
-    return "{\"views\":\(views),\"edits\":\(updateTimes.count),\"update_ms_p50\":\(milliseconds(median)),"
+    return "{\"views\":\(views),\"keystrokes_in\":\"\(place.rawValue)\",\"edits\":\(updateTimes.count),\"update_ms_p50\":\(milliseconds(median)),"
       + "\"parse_lower_ms_p50\":\(milliseconds(percentile(parseTimes, 0.5))),"
       + "\"update_ms_p95\":\(milliseconds(percentile(updateTimes, 0.95))),\"rebuild_ms_p50\":\(milliseconds(rebuild)),"
       + "\"speedup\":\(milliseconds(median > 0 ? rebuild / median : 0)),\"incremental\":\(incremental),\"findings\":\(findings)}"

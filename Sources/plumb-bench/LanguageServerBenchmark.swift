@@ -102,17 +102,16 @@ enum LanguageServerBenchmark {
     return 0
   }
 
-  static func run(views: Int, edits: Int, plumb: String) -> String {
+  static func run(views: Int, edits: Int, plumb: String, place: KeystrokePlace = .constraint) -> String {
     let text = CheckBenchmark.generate(views: views)
-    // The height of the view in the middle: its line and the column of the digit to change.
-    let target = "[v\(views / 2)(44)]"
+    // Where the keystrokes go: typing 5 there, then deleting it, so the text after the edit
+    // moves by a byte each time.
+    let (target, offset) = place.target(views: views)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard let line = lines.firstIndex(where: { $0.contains(target) }),
       let range = lines[line].range(of: target)
     else { return "{\"error\":\"no target line\"}" }
-    // After the second digit of 44: typing 5 there makes 445, and deleting it makes 44 again,
-    // so the text after the edit moves by a byte each time.
-    let column = lines[line].distance(from: lines[line].startIndex, to: range.lowerBound) + target.count - 3
+    let column = lines[line].distance(from: lines[line].startIndex, to: range.lowerBound) + offset - 1
     // Hover on the view's name in its declaration, `label vN …`.
     let hoverLine = 3 + views / 2
 
@@ -201,12 +200,32 @@ enum LanguageServerBenchmark {
         "{\"p50\":\(number(percentile(values, 0.5))),\"p95\":\(number(percentile(values, 0.95))),\"p99\":\(number(percentile(values, 0.99)))}"
       }
       let median = percentile(diagnosticTimes, 0.5)
-      return "{\"views\":\(views),\"edits\":\(diagnosticTimes.count),\"open_ms\":\(number(openTime)),"
+      return "{\"views\":\(views),\"keystrokes_in\":\"\(place.rawValue)\",\"edits\":\(diagnosticTimes.count),\"open_ms\":\(number(openTime)),"
         + "\"diagnostics_ms\":\(latencies(diagnosticTimes)),\"hover_ms\":\(latencies(hoverTimes)),"
         + "\"full_analysis_ms\":\(number(fullTime)),\"speedup\":\(number(median > 0 ? fullTime / median : 0)),"
         + "\"rss_mb_before\":\(number(memoryBefore)),\"rss_mb_after\":\(number(memoryAfter))}"
     } catch {
       return "{\"error\":\"cannot start \(plumb): \(error)\"}"
+    }
+  }
+}
+
+/// Where the benchmarks type: in a constraint (a Visual Format string's height: `[v500(44)]`
+/// becomes `[v500(445)]`) or in a view declaration (`intrinsic 60x21` becomes `605x21`, which
+/// changes what the view declares).
+enum KeystrokePlace: String {
+  case constraint
+  case declaration
+
+  /// The text to find and the offset in it where the digit is typed.
+  func target(views: Int) -> (text: String, offset: Int) {
+    switch self {
+    case .constraint:
+      let text = "[v\(views / 2)(44)]"
+      return (text, text.count - 2)
+    case .declaration:
+      let head = "label v\(views / 2) intrinsic 60"
+      return (head + "x21", head.count)
     }
   }
 }

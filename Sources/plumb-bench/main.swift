@@ -131,7 +131,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K]\n       plumb-bench lsp --views N [--edits K] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -153,20 +153,23 @@ case "check":
 case "live":
   var views = 1000
   var edits = 50
+  var place = KeystrokePlace.constraint
   var rest = Array(arguments.dropFirst())
   while rest.count >= 2 {
     switch rest[0] {
     case "--views": views = Int(rest[1]) ?? views
     case "--edits": edits = Int(rest[1]) ?? edits
+    case "--in": place = KeystrokePlace(rawValue: rest[1]) ?? place
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(LiveBenchmark.run(views: views, edits: edits))
+  print(LiveBenchmark.run(views: views, edits: edits, place: place))
 case "lsp":
   var views = 1000
   var edits = 100
+  var place = KeystrokePlace.constraint
   // The plumb executable next to this one, unless told otherwise.
   var plumb = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("plumb").path
@@ -176,12 +179,13 @@ case "lsp":
     case "--views": views = Int(rest[1]) ?? views
     case "--edits": edits = Int(rest[1]) ?? edits
     case "--plumb": plumb = rest[1]
+    case "--in": place = KeystrokePlace(rawValue: rest[1]) ?? place
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb))
+  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb, place: place))
 default:
   fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
 }

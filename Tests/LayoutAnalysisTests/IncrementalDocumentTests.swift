@@ -30,6 +30,7 @@ final class IncrementalDocumentTests: XCTestCase {
     dump(model.spacing, to: &text)
     if let lowering = document.lowering {
       dump(lowering.declarationDiagnostics, to: &text)
+      dump(lowering.settingsDiagnosticCount, to: &text)
       dump(lowering.statementEnds.map { "\($0.constraints)/\($0.diagnostics)" }, to: &text)
       dump(lowering.diagnostics, to: &text)
     }
@@ -155,12 +156,18 @@ final class IncrementalDocumentTests: XCTestCase {
     guard case .relowered(let statements) = updated.origin else { return XCTFail("\(updated.origin)") }
     XCTAssertLessThanOrEqual(statements, 3)
     XCTAssertEqual(describe(updated), describe(LayoutDocument(text: edited, kind: .layout)))
+    // A view's properties: the view is declared again, its statement lowered again.
+    let resized = edited.replacingOccurrences(of: "label v7 intrinsic 60x21", with: "label v7 intrinsic 605x21 hug 1001")
+    let redeclared = LayoutDocument(bytes: Array(resized.utf8), kind: .layout, previous: updated)
+    guard case .relowered = redeclared.origin else { return XCTFail("\(redeclared.origin)") }
+    XCTAssertEqual(describe(redeclared), describe(LayoutDocument(text: resized, kind: .layout)))
+    XCTAssertTrue(redeclared.diagnostics.contains { $0.code == "invalid-priority" })
     // A declaration changes what everything else means: the model is built again.
-    let declared = edited.replacingOccurrences(of: "metric gap = 8", with: "metric gap = 9")
-    let redeclared = LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: updated)
-    XCTAssertEqual(redeclared.origin, .reparsed)
-    XCTAssertEqual(describe(redeclared), describe(LayoutDocument(text: declared, kind: .layout)))
+    let declared = resized.replacingOccurrences(of: "metric gap = 8", with: "metric gap = 9")
+    let rebuilt = LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: redeclared)
+    XCTAssertEqual(rebuilt.origin, .reparsed)
+    XCTAssertEqual(describe(rebuilt), describe(LayoutDocument(text: declared, kind: .layout)))
     // No change, no work.
-    XCTAssertEqual(LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: redeclared).origin, .reparsed)
+    XCTAssertEqual(LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: rebuilt).origin, .reparsed)
   }
 }
