@@ -42,6 +42,9 @@ struct FileContext {
   var designables: [String: (width: Double, height: Double)]
   /// The bars Interface Builder simulates around each scene, by view controller element.
   var bars: [Int: SimulatedBars] = [:]
+  /// Saved by Xcode 8 or earlier (`toolsVersion` below 13000), which draws with the layout
+  /// margins of UIKit before iOS 11: 8 pt on every side of a table cell's content view.
+  var legacyMargins = false
 }
 
 /// One view of a unit, as read.
@@ -401,9 +404,12 @@ struct UnitBuilder {
         }
       }
     } else if context.isStoryboard, root.isControllerView {
-      // Xcode 6–7's "any" canvas shows a status bar.
+      // Xcode 6–7's "any" canvas shows a status bar, and below it the navigation bar and above
+      // the bottom edge the tab bar or toolbar the scene's bars simulate (the status bar is
+      // there whatever y the navigation controller saved its bar at).
       isFullScreen = true
-      insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+      let bars = root.controller.flatMap { context.bars[$0] }
+      insets = EdgeInsets(top: 20 + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {
@@ -531,8 +537,12 @@ struct UnitBuilder {
       priority("horizontalCompressionResistancePriority", 750), priority("verticalCompressionResistancePriority", 750)
     )
     if element.name == "tableViewCellContentView" {
-      let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
-      view.margins = DirectionalInsets(top: 11, leading: side, bottom: 11, trailing: side)
+      if context.legacyMargins {
+        view.margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+      } else {
+        let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
+        view.margins = DirectionalInsets(top: 11, leading: side, bottom: 11, trailing: side)
+      }
     }
     if let margins = customMargins(index) { view.margins = margins }
     guard let saved = view.frame else { return }
