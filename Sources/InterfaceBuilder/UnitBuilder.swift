@@ -640,7 +640,9 @@ struct UnitBuilder {
     }
     guard let text, !text.isEmpty else { return nil }
     let longestLine = text.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
-    return (longestLine * (font ?? defaultSize) + padding).rounded(.up)
+    // A named font (`name="HelveticaNeue-Light" pointSize="36"`) has no system metrics for the
+    // line height, but its point size still scales the text's width.
+    return (longestLine * (font ?? namedFontSize(index) ?? defaultSize) + padding).rounded(.up)
   }
 
   /// The width of a line of text in ems: an average advance for most scripts, a whole em for
@@ -662,6 +664,14 @@ struct UnitBuilder {
   }
 
   /// The point size of a view's system font, when it uses one.
+  /// The point size of any font description, a named font's included.
+  private func namedFontSize(_ element: Int) -> Double? {
+    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
+      let size = Elements.number(node(fontIndex)?.attribute("pointSize")), size > 0
+    else { return nil }
+    return size
+  }
+
   private func fontSize(_ element: Int) -> Double? {
     guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
       let font = node(fontIndex)
