@@ -101,6 +101,11 @@ struct UnitBuilder {
   private var guides: [String: (record: Int, kind: GuideKind)] = [:]
   private var rawConstraints: [RawConstraint] = []
   private var excluded: Set<String> = []
+  /// Ids (and owner records) of the items of constraints the base configuration leaves out:
+  /// a view constrained only in other size classes is still a view with constraints, so
+  /// Interface Builder adds no fixed-frame constraints for it.
+  private var constrainedElsewhere: Set<String> = []
+  private var ownersConstrainedElsewhere: Set<Int> = []
   var details = UnitDetails()
 
   init(context: FileContext, root: UnitRoot) {
@@ -170,7 +175,15 @@ struct UnitBuilder {
       case "constraints":
         for constraint in childNode.children {
           guard let constraintNode = node(constraint), constraintNode.name == "constraint" else { continue }
-          if let id = constraintNode.id, excluded.contains(id) { continue }
+          if let id = constraintNode.id, excluded.contains(id) {
+            if let first = constraintNode.attribute("firstItem") {
+              constrainedElsewhere.insert(first)
+            } else {
+              ownersConstrainedElsewhere.insert(index)
+            }
+            if let second = constraintNode.attribute("secondItem") { constrainedElsewhere.insert(second) }
+            continue
+          }
           guard let firstAttribute = constraintNode.attribute("firstAttribute") else {
             diagnostics.append(
               Diagnostic(
@@ -248,6 +261,10 @@ struct UnitBuilder {
       if let first = raw.firstID { record(forID: first).map { _ = referenced.insert($0) } } else { referenced.insert(raw.owner) }
       if let second = raw.secondID, let index = record(forID: second) { referenced.insert(index) }
     }
+    for id in constrainedElsewhere {
+      if let index = recordOfID[id] { referenced.insert(index) }
+    }
+    referenced.formUnion(ownersConstrainedElsewhere)
     for index in records.indices where index != 0 {
       guard let element = node(records[index].element) else { continue }
       if records[index].isArranged { continue }
