@@ -116,6 +116,7 @@ public struct InterfaceBuilderFile: Sendable {
     // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
     if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
       context.legacyMargins = build < 13000
+      context.iOS8Margins = build < 8000
     }
 
     // The roots: each scene's (or the xib's) view controllers' views and top-level views.

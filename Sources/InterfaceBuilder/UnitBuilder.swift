@@ -45,6 +45,10 @@ struct FileContext {
   /// Saved by Xcode 8 or earlier (`toolsVersion` below 13000), which draws with the layout
   /// margins of UIKit before iOS 11: 8 pt on every side of a table cell's content view.
   var legacyMargins = false
+  /// Saved by Xcode 6 (`toolsVersion` below 8000), which draws with iOS 8's margins: a view
+  /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
+  /// to 20 on iPads and the largest phones).
+  var iOS8Margins = false
 }
 
 /// One view of a unit, as read.
@@ -430,7 +434,7 @@ struct UnitBuilder {
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {
-      let side = context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
+      let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
       margins = DirectionalInsets(
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
     }
