@@ -110,9 +110,14 @@ public struct InterfaceBuilderFile: Sendable {
         designables[id] = (width, height)
       }
     }
-    let context = FileContext(
+    var context = FileContext(
       tree: tree, device: device, landscape: landscape, isStoryboard: isStoryboard, images: images,
       designables: designables, bars: SimulatedBars.infer(tree: tree, root: root))
+    // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
+    if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
+      context.legacyMargins = build < 13000
+      context.iOS8Margins = build < 8000
+    }
 
     // The roots: each scene's (or the xib's) view controllers' views and top-level views.
     var queue: [(root: UnitRoot, name: String)] = []
@@ -422,7 +427,8 @@ public struct InterfaceBuilderAnalysis {
 
 /// A number as Interface Builder writes it in a frame.
 func xmlNumber(_ value: Double) -> String {
-  let rounded = (value * 1000).rounded() / 1000
+  // `+ 0` turns a solved -0 (a view at the edge) into 0: Xcode never writes `x="-0.0"`.
+  let rounded = (value * 1000).rounded() / 1000 + 0
   if rounded == rounded.rounded() { return String(format: "%.1f", rounded) }
   return formatNumber(rounded)
 }

@@ -96,6 +96,15 @@ struct SimulatedBars: Equatable {
       if node.attribute("toolbarHidden") == "NO", bottomBar == nil {
         bottomBar = frameHeight(tree.child(of: controller, key: "toolbar"))?.height ?? 44
       }
+      // A bottom bar the navigation controller simulates itself (a tab bar controller in
+      // another storyboard, or chosen in its Simulated Metrics) is inferred by its stack too.
+      if bottomBar == nil {
+        for child in tree.children(of: controller) {
+          guard let childNode = tree.node(child), childNode.key == "simulatedBottomBarMetrics" else { continue }
+          if childNode.name == "simulatedTabBarMetrics" { bottomBar = 49 }
+          if childNode.name == "simulatedToolbarMetrics" { bottomBar = 44 }
+        }
+      }
       for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "rootViewController" {
         spread(from: segue.destination, top: top, status: status, bottom: bottomBar)
       }

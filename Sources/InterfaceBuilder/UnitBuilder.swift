@@ -42,6 +42,13 @@ struct FileContext {
   var designables: [String: (width: Double, height: Double)]
   /// The bars Interface Builder simulates around each scene, by view controller element.
   var bars: [Int: SimulatedBars] = [:]
+  /// Saved by Xcode 8 or earlier (`toolsVersion` below 13000), which draws with the layout
+  /// margins of UIKit before iOS 11: 8 pt on every side of a table cell's content view.
+  var legacyMargins = false
+  /// Saved by Xcode 6 (`toolsVersion` below 8000), which draws with iOS 8's margins: a view
+  /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
+  /// to 20 on iPads and the largest phones).
+  var iOS8Margins = false
 }
 
 /// One view of a unit, as read.
@@ -98,6 +105,11 @@ struct UnitBuilder {
   private var guides: [String: (record: Int, kind: GuideKind)] = [:]
   private var rawConstraints: [RawConstraint] = []
   private var excluded: Set<String> = []
+  /// Ids (and owner records) of the items of constraints the base configuration leaves out:
+  /// a view constrained only in other size classes is still a view with constraints, so
+  /// Interface Builder adds no fixed-frame constraints for it.
+  private var constrainedElsewhere: Set<String> = []
+  private var ownersConstrainedElsewhere: Set<Int> = []
   var details = UnitDetails()
 
   init(context: FileContext, root: UnitRoot) {
@@ -167,7 +179,15 @@ struct UnitBuilder {
       case "constraints":
         for constraint in childNode.children {
           guard let constraintNode = node(constraint), constraintNode.name == "constraint" else { continue }
-          if let id = constraintNode.id, excluded.contains(id) { continue }
+          if let id = constraintNode.id, excluded.contains(id) {
+            if let first = constraintNode.attribute("firstItem") {
+              constrainedElsewhere.insert(first)
+            } else {
+              ownersConstrainedElsewhere.insert(index)
+            }
+            if let second = constraintNode.attribute("secondItem") { constrainedElsewhere.insert(second) }
+            continue
+          }
           guard let firstAttribute = constraintNode.attribute("firstAttribute") else {
             diagnostics.append(
               Diagnostic(
@@ -245,6 +265,10 @@ struct UnitBuilder {
       if let first = raw.firstID { record(forID: first).map { _ = referenced.insert($0) } } else { referenced.insert(raw.owner) }
       if let second = raw.secondID, let index = record(forID: second) { referenced.insert(index) }
     }
+    for id in constrainedElsewhere {
+      if let index = recordOfID[id] { referenced.insert(index) }
+    }
+    referenced.formUnion(ownersConstrainedElsewhere)
     for index in records.indices where index != 0 {
       guard let element = node(records[index].element) else { continue }
       if records[index].isArranged { continue }
@@ -401,13 +425,16 @@ struct UnitBuilder {
         }
       }
     } else if context.isStoryboard, root.isControllerView {
-      // Xcode 6–7's "any" canvas shows a status bar.
+      // Xcode 6–7's "any" canvas shows a status bar, and below it the navigation bar and above
+      // the bottom edge the tab bar or toolbar the scene's bars simulate (the status bar is
+      // there whatever y the navigation controller saved its bar at).
       isFullScreen = true
-      insets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+      let bars = root.controller.flatMap { context.bars[$0] }
+      insets = EdgeInsets(top: 20 + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {
-      let side = context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
+      let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
       margins = DirectionalInsets(
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
     }
@@ -531,8 +558,12 @@ struct UnitBuilder {
       priority("horizontalCompressionResistancePriority", 750), priority("verticalCompressionResistancePriority", 750)
     )
     if element.name == "tableViewCellContentView" {
-      let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
-      view.margins = DirectionalInsets(top: 11, leading: side, bottom: 11, trailing: side)
+      if context.legacyMargins {
+        view.margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+      } else {
+        let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
+        view.margins = DirectionalInsets(top: 11, leading: side, bottom: 11, trailing: side)
+      }
     }
     if let margins = customMargins(index) { view.margins = margins }
     guard let saved = view.frame else { return }
@@ -630,7 +661,9 @@ struct UnitBuilder {
     }
     guard let text, !text.isEmpty else { return nil }
     let longestLine = text.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
-    return (longestLine * (font ?? defaultSize) + padding).rounded(.up)
+    // A named font (`name="HelveticaNeue-Light" pointSize="36"`) has no system metrics for the
+    // line height, but its point size still scales the text's width.
+    return (longestLine * (font ?? namedFontSize(index) ?? defaultSize) + padding).rounded(.up)
   }
 
   /// The width of a line of text in ems: an average advance for most scripts, a whole em for
@@ -652,6 +685,14 @@ struct UnitBuilder {
   }
 
   /// The point size of a view's system font, when it uses one.
+  /// The point size of any font description, a named font's included.
+  private func namedFontSize(_ element: Int) -> Double? {
+    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
+      let size = Elements.number(node(fontIndex)?.attribute("pointSize")), size > 0
+    else { return nil }
+    return size
+  }
+
   private func fontSize(_ element: Int) -> Double? {
     guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
       let font = node(fontIndex)
