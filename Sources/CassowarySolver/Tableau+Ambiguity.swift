@@ -49,6 +49,8 @@ extension Tableau {
   mutating func structuralAnswer(for symbol: SymbolID, cache: inout StructuralCache)
     -> StructuralAnswer
   {
+    // Most variables were settled on the way to an earlier one.
+    if cache[symbol] == true { return .determined }
     guard let row = rows[Int(symbol)] else {
       return .unbounded(direction: symbol, coefficient: 1)
     }
@@ -72,7 +74,10 @@ extension Tableau {
   /// symbols only. Iterative, so long chains cannot overflow the stack.
   func dependsOnFixedSymbolsOnly(_ symbol: SymbolID, cache: inout StructuralCache) -> Bool {
     if let known = cache[symbol] { return known }
-    var stack: [SymbolID] = [symbol]
+    // The cache's scratch stack, taken so that a query allocates it once.
+    var stack = cache.takeStack()
+    defer { cache.returnStack(stack) }
+    stack.append(symbol)
     var budget = 4 * kinds.count + 16
     while let top = stack.last {
       budget -= 1
@@ -256,6 +261,19 @@ struct StructuralCache {
   private var states: [UInt8]
   /// The same encoding for whether a parametric symbol is fixed on the optimal face.
   private var fixed: [UInt8]
+  /// A stack the structural test reuses between variables.
+  private var scratch: [SymbolID] = []
+
+  mutating func takeStack() -> [SymbolID] {
+    var stack = scratch
+    scratch = []
+    stack.removeAll(keepingCapacity: true)
+    return stack
+  }
+
+  mutating func returnStack(_ stack: [SymbolID]) {
+    scratch = stack
+  }
 
   init(symbolCount: Int) {
     states = [UInt8](repeating: 0, count: max(symbolCount, 0))
