@@ -92,6 +92,9 @@ final class OpenDocument {
   private var snapshot: AnalysisSnapshot?
   /// The generation last pushed to the client, to push each analysis once.
   var publishedGeneration: Int?
+  /// The analysis an edit replaced, kept until the new one is published so that freeing it
+  /// (a whole tree and model) is not part of the wait for diagnostics.
+  private var retired: AnalysisSnapshot?
 
   init(uri: String, kind: FileKind, version: Int, bytes: [UInt8]) {
     self.uri = uri
@@ -109,7 +112,7 @@ final class OpenDocument {
     bytes = newBytes
     lines = LineTable(newBytes)
     version = newVersion
-    snapshot = nil
+    retire()
   }
 
   /// Replaces the bytes of `range` (clamped to the text) by `text`.
@@ -118,7 +121,17 @@ final class OpenDocument {
     let end = min(max(range.end, start), bytes.count)
     bytes.replaceSubrange(start..<end, with: text)
     lines = LineTable(bytes)
+    retire()
+  }
+
+  private func retire() {
+    if let snapshot { retired = snapshot }
     snapshot = nil
+  }
+
+  /// Frees the analysis the last edits replaced (after the new one was published).
+  func releaseRetired() {
+    retired = nil
   }
 
   func setVersion(_ newVersion: Int) {

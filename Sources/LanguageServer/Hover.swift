@@ -8,7 +8,8 @@ extension Server {
   func hover(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
-    let index = snapshot.names
+    // The whole file's index when another request built it, else the names around the offset.
+    let index = snapshot.cache.names ?? NameIndex(snapshot, near: offset)
     var text: String?
     var range: SourceRange?
     if let occurrence = index.occurrence(at: offset) {

@@ -360,6 +360,7 @@ final class Server {
           ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
         ]))
     }
+    for uri in order { documents[uri]?.releaseRetired() }
   }
 
   /// The snapshot of an open document, or nil (and a log line) for an unknown one.

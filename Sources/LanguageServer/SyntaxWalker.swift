@@ -27,6 +27,11 @@ enum SyntaxWalker {
     walk(file.statements, scope: LayoutModel.rootName, visit)
   }
 
+  /// Visits some of a file's top-level statements.
+  static func walk(topLevel statements: [Statement], _ visit: (SyntaxNode) -> Void) {
+    walk(statements, scope: LayoutModel.rootName, visit)
+  }
+
   /// The parser bounds nesting, so the recursion is bounded too.
   private static func walk(_ statements: [Statement], scope: String, _ visit: (SyntaxNode) -> Void) {
     for statement in statements {
@@ -106,6 +111,31 @@ struct NameIndex {
   private(set) var superReferences: [(range: SourceRange, view: String)] = []
 
   init(_ snapshot: AnalysisSnapshot) {
+    self.init(snapshot, statements: snapshot.syntax.statements)
+  }
+
+  /// The names in the top-level statements that contain or touch a byte offset: what a hover
+  /// needs, without indexing the whole file. (Whether a `.vfl` name is its view's first use
+  /// is not known from these alone.)
+  init(_ snapshot: AnalysisSnapshot, near offset: Int) {
+    let statements = snapshot.syntax.statements
+    // The first statement that does not end before the offset.
+    var low = 0
+    var high = statements.count
+    while low < high {
+      let middle = (low + high) / 2
+      if statements[middle].range.end < offset { low = middle + 1 } else { high = middle }
+    }
+    var near: [Statement] = []
+    var index = low
+    while index < statements.count, statements[index].range.start <= offset {
+      near.append(statements[index])
+      index += 1
+    }
+    self.init(snapshot, statements: near)
+  }
+
+  private init(_ snapshot: AnalysisSnapshot, statements: [Statement]) {
     let model = snapshot.model
     var occurrences: [NameOccurrence] = []
     var supers: [(SourceRange, String)] = []
@@ -116,7 +146,7 @@ struct NameIndex {
       declared.insert(identifier.name)
       occurrences.append(NameOccurrence(kind: .view, name: identifier.name, range: identifier.range, isDeclaration: isFirst))
     }
-    SyntaxWalker.walk(snapshot.syntax) { node in
+    SyntaxWalker.walk(topLevel: statements) { node in
       switch node {
       case .metric(let declaration):
         occurrences.append(

@@ -206,3 +206,33 @@ final class HygieneTests: XCTestCase {
     }
   }
 }
+
+/// A hover indexes only the statements around the cursor; it must find what the whole
+/// file's index finds, at every offset.
+final class LocalNameIndexTests: XCTestCase {
+  func testTheNamesNearAnOffsetAreTheWholeIndexs() throws {
+    let root = packageRoot()
+    var checked = 0
+    for folder in ["Examples/clean", "Examples/problems"] {
+      let directory = root.appendingPathComponent(folder)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+        guard let kind = FileKind(pathExtension: (name as NSString).pathExtension) else { continue }
+        let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+        let snapshot = DocumentAnalyzer().analyse(
+          uri: "file:///\(name)", version: 1, generation: 1, bytes: bytes, kind: kind, lines: LineTable(bytes))
+        let whole = NameIndex(snapshot)
+        for offset in 0...bytes.count {
+          let near = NameIndex(snapshot, near: offset)
+          let expected = whole.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
+          let actual = near.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
+          XCTAssertEqual(actual, expected, "\(name) at \(offset)")
+          XCTAssertEqual(
+            near.superReference(at: offset).map { "\($0.range) \($0.view)" },
+            whole.superReference(at: offset).map { "\($0.range) \($0.view)" }, "\(name) at \(offset)")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 5_000)
+  }
+}
