@@ -105,14 +105,9 @@ public struct XMLElementIndex: Sendable {
   /// `>` still counts).
   public func element(inTagAt offset: Int) -> Int? {
     // Start tags do not overlap: the last one starting at or before the offset.
-    var low = 0
-    var high = elements.count
-    while low < high {
-      let middle = (low + high) / 2
-      if elements[middle].tagRange.start <= offset { low = middle + 1 } else { high = middle }
+    guard let candidate = element(startingAtOrBefore: offset), elements[candidate].tagRange.end >= offset else {
+      return nil
     }
-    let candidate = low - 1
-    guard candidate >= 0, elements[candidate].tagRange.end >= offset else { return nil }
     return candidate
   }
 
@@ -131,12 +126,7 @@ public struct XMLElementIndex: Sendable {
   }
 
   private func element(startingAtOrBefore offset: Int) -> Int? {
-    var low = 0
-    var high = elements.count
-    while low < high {
-      let middle = (low + high) / 2
-      if elements[middle].tagRange.start <= offset { low = middle + 1 } else { high = middle }
-    }
+    let low = elements.partitionPoint { $0.tagRange.start <= offset }
     return low > 0 ? low - 1 : nil
   }
 

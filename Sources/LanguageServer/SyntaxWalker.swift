@@ -119,15 +119,9 @@ struct NameIndex {
   /// is not known from these alone.)
   init(_ snapshot: AnalysisSnapshot, near offset: Int) {
     let statements = snapshot.syntax.statements
-    // The first statement that does not end before the offset.
-    var low = 0
-    var high = statements.count
-    while low < high {
-      let middle = (low + high) / 2
-      if statements[middle].range.end < offset { low = middle + 1 } else { high = middle }
-    }
+    // From the first statement that does not end before the offset.
     var near: [Statement] = []
-    var index = low
+    var index = statements.partitionPoint { $0.range.end < offset }
     while index < statements.count, statements[index].range.start <= offset {
       near.append(statements[index])
       index += 1

@@ -57,12 +57,7 @@ public enum Parser {
     let statements = old.statements
     // The top-level statement before the one the change starts in, so that a statement the
     // change joins with its predecessor is parsed again too.
-    var low = 0
-    var high = statements.count
-    while low < high {
-      let middle = (low + high) / 2
-      if statements[middle].range.start < change.start { low = middle + 1 } else { high = middle }
-    }
+    let low = statements.partitionPoint { $0.range.start < change.start }
     // `low` statements start before the change.
     let first = max(low - 2, 0)
     let spanStart = low == 0 || first >= statements.count ? 0 : statements[first].range.start
@@ -77,14 +72,9 @@ public enum Parser {
       // starts, what follows it) is unchanged for the statements kept.
       guard offset >= change.newEnd, bytes[change.newEnd..<offset].contains(ASCII.newline) else { return false }
       let oldOffset = offset - delta
-      var low = first
-      var high = statements.count
-      while low < high {
-        let middle = (low + high) / 2
-        if statements[middle].range.start < oldOffset { low = middle + 1 } else { high = middle }
-      }
-      guard low < statements.count, statements[low].range.start == oldOffset else { return false }
-      resumeIndex = low
+      let candidate = statements[first...].partitionPoint { $0.range.start < oldOffset }
+      guard candidate < statements.count, statements[candidate].range.start == oldOffset else { return false }
+      resumeIndex = candidate
       return true
     }
     let oldSpanEnd = stoppedAt.map { $0 - delta } ?? (bytes.count - delta)
