@@ -79,6 +79,18 @@ final class DocumentAnalyzer {
       uri: uri, version: version, generation: generation, lines: lines, document: document,
       diagnostics: layout?.diagnostics ?? document.diagnostics, layout: layout)
   }
+
+  /// Whether the last analysis may rest on another solution than `plumb check` finds.
+  var needsSettling: Bool { solver.needsSettling }
+
+  /// The last analysis again, with the places whose solution is not unique solved in file
+  /// order; nil when nothing needed it.
+  func settle(_ current: AnalysisSnapshot, generation: Int) -> AnalysisSnapshot? {
+    guard current.interfaceBuilder == nil, let layout = solver.settle() else { return nil }
+    return AnalysisSnapshot(
+      uri: current.uri, version: current.version, generation: generation, lines: current.lines,
+      document: current.document, diagnostics: layout.diagnostics, layout: layout)
+  }
 }
 
 /// An open document: its text as the client has it, and its analysis.
@@ -90,8 +102,9 @@ final class OpenDocument {
   private(set) var lines: LineTable
   private let analyzer = DocumentAnalyzer()
   private var snapshot: AnalysisSnapshot?
-  /// The generation last pushed to the client, to push each analysis once.
+  /// The generation last pushed to the client, to push each analysis once, and what it said.
   var publishedGeneration: Int?
+  var publishedDiagnostics: [Diagnostic]?
   /// The analysis an edit replaced, kept until the new one is published so that freeing it
   /// (a whole tree and model) is not part of the wait for diagnostics.
   private var retired: AnalysisSnapshot?
@@ -127,6 +140,17 @@ final class OpenDocument {
   private func retire() {
     if let snapshot { retired = snapshot }
     snapshot = nil
+  }
+
+  /// The current analysis settled (see `DocumentAnalyzer.settle`), when it is up to date
+  /// with the text and needed it.
+  func settle(nextGeneration: () -> Int) -> AnalysisSnapshot? {
+    guard let current = snapshot, analyzer.needsSettling,
+      let settled = analyzer.settle(current, generation: nextGeneration())
+    else { return nil }
+    retire()
+    snapshot = settled
+    return settled
   }
 
   /// Frees the analysis the last edits replaced (after the new one was published).

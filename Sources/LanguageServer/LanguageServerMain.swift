@@ -56,6 +56,7 @@ public func runLanguageServer(input: ByteSource, output: ByteSink, log: @escapin
     if inbox.isEmpty || deferredFlushes >= 32 {
       server.flush()
       deferredFlushes = 0
+      if inbox.isEmpty { server.settle() }
     } else {
       deferredFlushes += 1
     }

@@ -353,6 +353,7 @@ final class Server {
       let snapshot = document.analysis(nextGeneration: nextGeneration)
       guard document.publishedGeneration != snapshot.generation else { continue }
       document.publishedGeneration = snapshot.generation
+      document.publishedDiagnostics = snapshot.diagnostics
       notify(
         "textDocument/publishDiagnostics",
         .object([
@@ -361,6 +362,29 @@ final class Server {
         ]))
     }
     for uri in order { documents[uri]?.releaseRetired() }
+  }
+
+  /// Runs when no message is waiting: a document whose analysis may rest on another solution
+  /// than `plumb check` finds (an ambiguous layout updated in place) is solved again in file
+  /// order, and its diagnostics are pushed again if they changed. Edits are answered first;
+  /// this keeps what the editor shows equal to what CI reports.
+  func settle() {
+    guard lifecycle == .running, exitStatus == nil else { return }
+    for (uri, document) in documents.sorted(by: { $0.key < $1.key }) {
+      let before = document.publishedDiagnostics
+      guard let snapshot = document.settle(nextGeneration: nextGeneration) else { continue }
+      if !client.pullDiagnostics, before != snapshot.diagnostics {
+        document.publishedGeneration = snapshot.generation
+        document.publishedDiagnostics = snapshot.diagnostics
+        notify(
+          "textDocument/publishDiagnostics",
+          .object([
+            ("uri", .string(uri)), ("version", .int(snapshot.version)),
+            ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
+          ]))
+      }
+      document.releaseRetired()
+    }
   }
 
   /// The snapshot of an open document, or nil (and a log line) for an unknown one.

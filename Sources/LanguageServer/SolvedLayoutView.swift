@@ -10,6 +10,13 @@ final class LayoutSolving {
   func update(_ document: LayoutDocument) -> SolvedLayoutView? {
     SolvedLayoutView(live.update(document))
   }
+
+  var needsSettling: Bool { live.needsSettling }
+
+  /// The layout solved again where its solution was not unique (see `LiveLayout.settle`).
+  func settle() -> SolvedLayoutView? {
+    live.settle().map(SolvedLayoutView.init)
+  }
 }
 
 /// A view's geometry in one place.

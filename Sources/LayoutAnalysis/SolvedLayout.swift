@@ -223,18 +223,35 @@ public final class LiveLayout {
       next[key] = solver
       ordered.append(solver)
     }
-    // A layout whose solution is not unique may rest on another of its solutions after an
-    // edit than after a fresh solve. Findings quote the solution, so when they are shown (the
-    // text has no errors) such a place is solved again in file order, as `plumb check` does.
-    if !document.diagnostics.contains(where: { $0.severity == .error }) {
-      for solver in ordered where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
-        solver.solveAgain()
-      }
-    }
     solvers = next
+    places = ordered
+    lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
     declarations = document.declarations
     revision = document.revision
     return SolvedLayout(document: document, places: ordered)
+  }
+
+  /// The places of the last update, in order, and its document while its findings are shown
+  /// (the text has no error).
+  private var places: [PlaceSolver] = []
+  private var lastDocument: LayoutDocument?
+
+  /// Whether the last update may rest on another solution than a fresh solve of the same text
+  /// would: a place updated in place whose layout is not unique (some view is ambiguous).
+  /// Findings quote the solution (frames, what is offscreen), so `settle()` solves such places
+  /// again in file order, as `plumb check` does.
+  public var needsSettling: Bool {
+    lastDocument != nil && places.contains { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty }
+  }
+
+  /// Solves the places of the last update whose solution is not unique again in file order,
+  /// and returns the layout's findings then; nil when nothing needed it.
+  public func settle() -> SolvedLayout? {
+    guard let document = lastDocument, needsSettling else { return nil }
+    for solver in places where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
+      solver.solveAgain()
+    }
+    return SolvedLayout(document: document, places: places)
   }
 }
 

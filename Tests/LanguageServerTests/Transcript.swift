@@ -109,7 +109,11 @@ final class InProcessServer {
   func deliver(_ events: [IncomingEvent] = []) -> [JSONValue] {
     for event in events { inbox.deliver(event) }
     server.process(inbox.takeAll(wait: false))
-    if server.exitStatus == nil { server.flush() }
+    if server.exitStatus == nil {
+      server.flush()
+      // The inbox is empty: what the server does when it waits for input.
+      server.settle()
+    }
     defer { outgoing = [] }
     return outgoing
   }

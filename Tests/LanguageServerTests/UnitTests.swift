@@ -236,3 +236,55 @@ final class LocalNameIndexTests: XCTestCase {
     XCTAssertGreaterThan(checked, 5_000)
   }
 }
+
+/// What the editor ends up showing after each edit is what `plumb check` reports for the text,
+/// also for layouts whose solution is not unique (solved again when the server is idle).
+final class SettledDiagnosticsTests: XCTestCase {
+  private func fullText(_ uri: String, _ version: Int, _ text: String) -> JSONValue {
+    .object([
+      ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+      (
+        "params",
+        .object([
+          ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+          ("contentChanges", .array([.object([("text", .string(text))])])),
+        ])
+      ),
+    ])
+  }
+
+  func testTheLastPublishedDiagnosticsOfEachVersionAreACheckOfTheText() throws {
+    let server = InProcessServer()
+    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
+    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    let uri = "file:///ambiguous.layout"
+    // Two labels squeezed into a row with equal compression resistance: which one gives way
+    // is not determined, and an edit leaves the solver on another answer than a fresh solve.
+    var text = "canvas phone 075x667\ncanvas tablet 768x1054\nlabel Name intrinsic 80x21 hug 152\n"
+      + "label Value intrinsic 120x21\nH:|-[Name]-[Value]-|\nV:|-[Name]\nV:|-[Value]\n"
+    server.send(
+      .object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+    let edits = [
+      ("intrinsic 120x21", "intrinsic 160x21"), ("hug 152", "hug 252"), ("075x667", "375x667"), ("160x21", "60x21"),
+      ("375x667", "75x667"),
+    ]
+    for (version, edit) in edits.enumerated() {
+      text = text.replacingOccurrences(of: edit.0, with: edit.1)
+      let sent = server.send(fullText(uri, version + 2, text))
+      let published = sent.filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+      let last = try XCTUnwrap(published.last, "version \(version + 2)")
+      XCTAssertEqual(last["params"]?["version"]?.intValue, version + 2)
+      let messages = (last["params"]?["diagnostics"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+      let expected = SolvedLayout(document: LayoutDocument(text: text, kind: .layout)).diagnostics.map(\.message)
+      XCTAssertEqual(messages, expected, "version \(version + 2):\n\(text)")
+    }
+  }
+}

@@ -134,7 +134,8 @@ final class IncrementalDocumentTests: XCTestCase {
       for step in 0..<10 {
         let edited = edit(document.bytes, &random)
         document = LayoutDocument(bytes: edited, kind: kind, previous: document)
-        let incremental = describe(live.update(document))
+        let updated = live.update(document)
+        let incremental = describe(live.settle() ?? updated)
         let fresh = describe(SolvedLayout(document: LayoutDocument(bytes: edited, kind: kind), solveWithErrors: true))
         if incremental != fresh {
           let pairs = zip(incremental.split(separator: "\n"), fresh.split(separator: "\n"))

@@ -71,6 +71,29 @@ final class LiveLayoutTests: XCTestCase {
     XCTAssertEqual(layout.places.first?.constraints.map(\.range), fresh.places.first?.constraints.map(\.range))
   }
 
+  /// An edit to a layout whose solution is not unique is answered at once from the solver as
+  /// it is; settling solves the ambiguous place again so that it reports what `plumb check`
+  /// reports, and is needed only then.
+  func testAmbiguousLayoutsSettleToAFreshSolve() {
+    let text = "canvas phone 375x667\nview a\nview b\nH:|-[a]-[b]-|\nV:|-[a(40)]\nV:|-[b(40)]\n"
+    let live = LiveLayout()
+    _ = live.update(LayoutDocument(text: text, kind: .layout))
+    XCTAssertFalse(live.needsSettling, "a fresh solve is settled")
+    let edited = text.replacingOccurrences(of: "[a(40)]", with: "[a(41)]")
+    let updated = live.update(LayoutDocument(text: edited, kind: .layout))
+    XCTAssertTrue(updated.diagnostics.contains { $0.code == "ambiguous" })
+    XCTAssertTrue(live.needsSettling)
+    guard let settled = live.settle() else { return XCTFail("nothing settled") }
+    XCTAssertFalse(live.needsSettling)
+    XCTAssertNil(live.settle())
+    XCTAssertEqual(snapshot(settled), snapshot(SolvedLayout(document: LayoutDocument(text: edited, kind: .layout))))
+    // A layout whose solution is unique needs no settling after an edit.
+    let unique = "canvas phone 375x667\nview a\nH:|-[a(100)]\nV:|-[a(40)]\n"
+    _ = live.update(LayoutDocument(text: unique, kind: .layout))
+    _ = live.update(LayoutDocument(text: unique.replacingOccurrences(of: "(40)", with: "(41)"), kind: .layout))
+    XCTAssertFalse(live.needsSettling)
+  }
+
   /// Random sequences of edits (lines deleted, duplicated, numbers changed, conflicts
   /// introduced and removed): after each, the live layout equals a fresh solve.
   func testRandomEditSequencesAgreeWithAFreshSolve() {
@@ -95,7 +118,8 @@ final class LiveLayoutTests: XCTestCase {
         }
         let text = lines.joined(separator: "\n")
         let document = LayoutDocument(text: text, kind: .layout)
-        let incremental = snapshot(live.update(document))
+        let updated = live.update(document)
+        let incremental = snapshot(live.settle() ?? updated)
         let fresh = snapshot(SolvedLayout(document: document, solveWithErrors: true))
         XCTAssertEqual(incremental, fresh, "seed \(seed), step \(step):\n\(text)")
         if incremental != fresh { return }

@@ -85,7 +85,8 @@ final class RandomLayoutTests: XCTestCase {
       for step in 0..<5 {
         let text = randomLayout(&random)
         let document = LayoutDocument(text: text, kind: .layout)
-        let incremental = live.update(document).diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
+        let updated = live.update(document)
+        let incremental = (live.settle() ?? updated).diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
         let fresh = SolvedLayout(document: document, solveWithErrors: true).diagnostics.map {
           "\($0.range) \($0.code) \($0.message)"
         }
