@@ -142,6 +142,9 @@ final class OpenDocument {
     snapshot = nil
   }
 
+  /// The findings of the current analysis, if the text has not changed since.
+  var currentDiagnostics: [Diagnostic]? { snapshot?.diagnostics }
+
   /// The current analysis settled (see `DocumentAnalyzer.settle`), when it is up to date
   /// with the text and needed it.
   func settle(nextGeneration: () -> Int) -> AnalysisSnapshot? {

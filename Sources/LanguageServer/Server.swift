@@ -370,9 +370,15 @@ final class Server {
   /// this keeps what the editor shows equal to what CI reports.
   func settle() {
     guard lifecycle == .running, exitStatus == nil else { return }
+    var refreshDiagnostics = false
+    var refreshHints = false
     for (uri, document) in documents.sorted(by: { $0.key < $1.key }) {
       let before = document.publishedDiagnostics
+      let analysed = document.currentDiagnostics
       guard let snapshot = document.settle(nextGeneration: nextGeneration) else { continue }
+      // Frames may have moved; a pulling client is told to pull again if the findings changed.
+      refreshHints = true
+      if client.pullDiagnostics, analysed != snapshot.diagnostics { refreshDiagnostics = true }
       if !client.pullDiagnostics, before != snapshot.diagnostics {
         document.publishedGeneration = snapshot.generation
         document.publishedDiagnostics = snapshot.diagnostics
@@ -384,6 +390,12 @@ final class Server {
           ]))
       }
       document.releaseRetired()
+    }
+    if refreshDiagnostics && client.diagnosticRefresh {
+      request("workspace/diagnostic/refresh", Optional.none) { _ in }
+    }
+    if refreshHints && client.inlayHintRefresh {
+      request("workspace/inlayHint/refresh", Optional.none) { _ in }
     }
   }
 
