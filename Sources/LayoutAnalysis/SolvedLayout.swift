@@ -207,24 +207,23 @@ public final class LiveLayout {
     } else if let edit = document.constraintEdit, edit.basedOn === revision {
       changed = (edit.old, edit.new)
     }
-    var next: [PlaceKey: PlaceSolver] = [:]
-    var ordered: [PlaceSolver] = []
-    for place in SolvedLayout.places(of: document.model) {
-      let key = PlaceKey(place)
-      let solver: PlaceSolver
-      if let existing = solvers[key] {
-        existing.update(
-          model: document.model, place: place, sameDeclarations: declarations === document.declarations,
-          changedConstraints: changed)
-        solver = existing
-      } else {
-        solver = PlaceSolver(model: document.model, place: place)
-      }
-      next[key] = solver
-      ordered.append(solver)
+    let places = SolvedLayout.places(of: document.model)
+    let work = PlaceWork(
+      model: document.model, places: places, existing: places.map { solvers[PlaceKey($0)] },
+      sameDeclarations: declarations === document.declarations, changed: changed)
+    // Places share nothing but the (immutable) model: each is brought up to date on its own
+    // core, with the caches the checks read warmed there.
+    let slots = ResultSlots<PlaceSolver>(count: places.count)
+    if places.count > 1 {
+      DispatchQueue.concurrentPerform(iterations: places.count) { slots.set($0, work.run($0)) }
+    } else {
+      for index in places.indices { slots.set(index, work.run(index)) }
     }
+    let ordered = slots.values
+    var next: [PlaceKey: PlaceSolver] = [:]
+    for solver in ordered { next[PlaceKey(solver.place)] = solver }
     solvers = next
-    places = ordered
+    self.places = ordered
     lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
     declarations = document.declarations
     revision = document.revision
@@ -252,6 +251,41 @@ public final class LiveLayout {
       solver.solveAgain()
     }
     return SolvedLayout(document: document, places: places)
+  }
+}
+
+/// One update of a live layout's places, run place by place on any thread: each place's
+/// solver is touched by one worker only, and the model is only read.
+private final class PlaceWork: @unchecked Sendable {
+  let model: LayoutModel
+  let places: [LayoutPlace]
+  let existing: [PlaceSolver?]
+  let sameDeclarations: Bool
+  let changed: (old: Range<Int>, new: Range<Int>)?
+
+  init(
+    model: LayoutModel, places: [LayoutPlace], existing: [PlaceSolver?], sameDeclarations: Bool,
+    changed: (old: Range<Int>, new: Range<Int>)?
+  ) {
+    self.model = model
+    self.places = places
+    self.existing = existing
+    self.sameDeclarations = sameDeclarations
+    self.changed = changed
+  }
+
+  /// The place at `index`, brought up to date (or solved, when it is new).
+  func run(_ index: Int) -> PlaceSolver {
+    let solver: PlaceSolver
+    if let current = existing[index] {
+      current.update(model: model, place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
+      solver = current
+    } else {
+      solver = PlaceSolver(model: model, place: places[index])
+    }
+    _ = solver.ambiguities()
+    _ = solver.allSolvedViews()
+    return solver
   }
 }
 
