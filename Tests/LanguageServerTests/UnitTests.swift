@@ -288,3 +288,86 @@ final class SettledDiagnosticsTests: XCTestCase {
     }
   }
 }
+
+/// Random keystrokes through incremental sync, as an editor sends them: after each, the last
+/// diagnostics the server published for the version are what `plumb check` finds in the text
+/// the server holds, positions included.
+final class RandomTypingTests: XCTestCase {
+  private let insertions = [
+    "1", "5", "0", " ", "\n", "-", "(", ")", "[", "]", "|", "@", "750", "x", ";", "#", "é", "😀",
+    "V:|-[title]\n", "title.width == 80\n", "label extra intrinsic 20x10\n", "H:|-[extra]-|\n",
+  ]
+
+  func testRandomKeystrokesPublishWhatACheckFinds() throws {
+    let examples = packageRoot().appendingPathComponent("Examples")
+    let base = try String(contentsOf: examples.appendingPathComponent("clean/login.layout"), encoding: .utf8)
+    try withEverySeed(0..<12) { random, seed in
+      let server = InProcessServer()
+      server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
+      server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+      let uri = "file:///typing.layout"
+      var text = base
+      server.send(
+        .object([
+          ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+          (
+            "params",
+            .object([
+              ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+            ])
+          ),
+        ]))
+      for step in 0..<25 {
+        // A change at a random place, in UTF-16 line and column as LSP counts them.
+        var utf16 = Array(text.utf16)
+        let start = Int.random(in: 0...utf16.count, using: &random)
+        let end = Swift.min(utf16.count, start + (Bool.random(using: &random) ? 0 : Int.random(in: 1...5, using: &random)))
+        let inserted = Bool.random(using: &random) ? insertions[Int.random(in: 0..<insertions.count, using: &random)] : ""
+        // Keep surrogate pairs whole: move the ends off a pair's second half.
+        func aligned(_ offset: Int) -> Int {
+          offset > 0 && offset < utf16.count && UTF16.isTrailSurrogate(utf16[offset]) ? offset - 1 : offset
+        }
+        let (from, to) = (aligned(start), aligned(end))
+        func position(_ offset: Int) -> JSONValue {
+          let before = utf16[0..<offset]
+          let line = before.filter { $0 == 10 }.count
+          let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+          return .object([("line", .int(line)), ("character", .int(offset - lineStart))])
+        }
+        let range = JSONValue.object([("start", position(from)), ("end", position(to))])
+        utf16.replaceSubrange(from..<to, with: Array(inserted.utf16))
+        text = String(decoding: utf16, as: UTF16.self)
+        let version = step + 2
+        let sent = server.send(
+          .object([
+            ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+            (
+              "params",
+              .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+                ("contentChanges", .array([.object([("range", range), ("text", .string(inserted))])])),
+              ])
+            ),
+          ]))
+        let published = sent.filter {
+          $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["version"]?.intValue == version
+        }
+        let last = try XCTUnwrap(published.last, "seed \(seed) step \(step): nothing published")
+        let actual = (last["params"]?["diagnostics"]?.arrayValue ?? []).map { diagnostic in
+          let start = diagnostic["range"]?["start"]
+          return "\(start?["line"]?.intValue ?? -1):\(start?["character"]?.intValue ?? -1) "
+            + "\(diagnostic["code"]?.stringValue ?? "") \(diagnostic["message"]?.stringValue ?? "")"
+        }
+        let bytes = Array(text.utf8)
+        let lines = LineTable(bytes)
+        let checked = SolvedLayout(document: LayoutDocument(bytes: bytes, kind: .layout)).diagnostics
+        let expected = checked.map { diagnostic in
+          let start = lines.position(of: diagnostic.range.start, encoding: .utf16)
+          return "\(start.line):\(start.character) \(diagnostic.code) \(diagnostic.message)"
+        }
+        XCTAssertEqual(actual, expected, "seed \(seed) step \(step):\n\(text)")
+        if actual != expected { return }
+      }
+    }
+  }
+}
