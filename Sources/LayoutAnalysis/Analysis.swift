@@ -67,9 +67,10 @@ public struct LayoutDocument: Sendable {
     let reparse = Parser.reparse(previous.syntax, bytes: bytes, change: change)
     let replaced = previous.syntax.statements[reparse.oldStatements]
     let inserted = reparse.file.statements[reparse.newStatements]
-    guard kind == .layout,
-      let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model)
-    else {
+    let lowersInPlace =
+      kind == .layout
+      || LayoutDocument.formatsUseDeclaredViews(replaced, inserted, before: reparse.oldSpan.lowerBound, in: previous.model)
+    guard lowersInPlace, let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model) else {
       self.init(bytes: bytes, kind: kind, syntax: reparse.file, origin: .reparsed)
       return
     }
@@ -303,9 +304,26 @@ extension LayoutDocument {
   }
 }
 
+extension LayoutDocument {
+  /// In a `.vfl` file, where a view is declared by its first use: whether the replaced and the
+  /// inserted statements are formats that only use views first used before `spanStart`, so
+  /// that the edit declares nothing (no view appears, disappears or moves its first use).
+  static func formatsUseDeclaredViews(
+    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, before spanStart: Int, in model: LayoutModel
+  ) -> Bool {
+    for statement in [replaced, inserted].joined() {
+      guard case .visualFormat(let format) = statement else { return false }
+      for view in format.format?.views ?? [] where view.name.name != LayoutModel.rootName {
+        guard let first = model.views[view.name.name]?.declarationRange, first.start < spanStart else { return false }
+      }
+    }
+    return true
+  }
+}
+
 extension Statement {
   /// Whether the statement declares nothing the rest of the file depends on: a constraint
-  /// or a visual format (of a `.layout` file, where formats declare no views).
+  /// or a visual format (a `.vfl` file's formats are checked apart, as they declare views).
   var declaresNothing: Bool {
     switch self {
     case .constraint, .visualFormat: true

@@ -147,6 +147,37 @@ final class IncrementalDocumentTests: XCTestCase {
     }
   }
 
+  /// A `.vfl` file declares its views by their first use: an edit to a line whose views were
+  /// all used before lowers that line only; one that adds a view or moves a first use builds
+  /// the model again. Both give the document of a full build.
+  func testVisualFormatFilesLowerALineWhenItDeclaresNothing() {
+    var text = "spacing 8\n"
+    for row in 0..<20 { text += "H:|-[a\(row)]-[b\(row)(==a\(row))]-|\n" }
+    for row in 0..<20 { text += "V:|-\(row * 30)-[a\(row)(20)]\nV:|-\(row * 30)-[b\(row)(20)]\n" }
+    var document = LayoutDocument(text: text, kind: .vfl)
+    let height = text.replacingOccurrences(of: "[a7(20)]", with: "[a7(25)]")
+    let updated = LayoutDocument(bytes: Array(height.utf8), kind: .vfl, previous: document)
+    guard case .relowered = updated.origin else { return XCTFail("\(updated.origin)") }
+    XCTAssertEqual(describe(updated), describe(LayoutDocument(text: height, kind: .vfl)))
+    // A new view: declared by this line, so the model is built again.
+    let added = height.replacingOccurrences(of: "V:|-210-[a7(25)]", with: "V:|-210-[a7(25)]-[c]")
+    let declared = LayoutDocument(bytes: Array(added.utf8), kind: .vfl, previous: updated)
+    XCTAssertEqual(declared.origin, .reparsed)
+    XCTAssertEqual(describe(declared), describe(LayoutDocument(text: added, kind: .vfl)))
+    // Random edits of such a file agree with full builds.
+    withEverySeed(0..<10) { random, seed in
+      document = LayoutDocument(text: text, kind: .vfl)
+      for step in 0..<8 {
+        let edited = edit(document.bytes, &random)
+        let next = LayoutDocument(bytes: edited, kind: .vfl, previous: document)
+        let (actual, expected) = (describe(next), describe(LayoutDocument(bytes: edited, kind: .vfl)))
+        XCTAssertEqual(actual, expected, "seed \(seed), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
+        if actual != expected { return }
+        document = next
+      }
+    }
+  }
+
   func testTypingANumberLowersOneStatement() {
     var text = "canvas phone 375x667\nmetric gap = 8\n"
     for index in 0..<50 { text += "label v\(index) intrinsic 60x21\n" }
