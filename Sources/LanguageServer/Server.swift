@@ -352,16 +352,21 @@ final class Server {
       guard let document = documents[uri] else { continue }
       let snapshot = document.analysis(nextGeneration: nextGeneration)
       guard document.publishedGeneration != snapshot.generation else { continue }
-      document.publishedGeneration = snapshot.generation
-      document.publishedDiagnostics = snapshot.diagnostics
-      notify(
-        "textDocument/publishDiagnostics",
-        .object([
-          ("uri", .string(uri)), ("version", .int(snapshot.version)),
-          ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
-        ]))
+      publish(snapshot, of: document)
     }
     for uri in order { documents[uri]?.releaseRetired() }
+  }
+
+  /// Pushes an analysis's diagnostics, with the version they are for.
+  private func publish(_ snapshot: AnalysisSnapshot, of document: OpenDocument) {
+    document.publishedGeneration = snapshot.generation
+    document.publishedDiagnostics = snapshot.diagnostics
+    notify(
+      "textDocument/publishDiagnostics",
+      .object([
+        ("uri", .string(snapshot.uri)), ("version", .int(snapshot.version)),
+        ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
+      ]))
   }
 
   /// Runs when no message is waiting: a document whose analysis may rest on another solution
@@ -372,23 +377,14 @@ final class Server {
     guard lifecycle == .running, exitStatus == nil else { return }
     var refreshDiagnostics = false
     var refreshHints = false
-    for (uri, document) in documents.sorted(by: { $0.key < $1.key }) {
+    for (_, document) in documents.sorted(by: { $0.key < $1.key }) {
       let before = document.publishedDiagnostics
       let analysed = document.currentDiagnostics
       guard let snapshot = document.settle(nextGeneration: nextGeneration) else { continue }
       // Frames may have moved; a pulling client is told to pull again if the findings changed.
       refreshHints = true
       if client.pullDiagnostics, analysed != snapshot.diagnostics { refreshDiagnostics = true }
-      if !client.pullDiagnostics, before != snapshot.diagnostics {
-        document.publishedGeneration = snapshot.generation
-        document.publishedDiagnostics = snapshot.diagnostics
-        notify(
-          "textDocument/publishDiagnostics",
-          .object([
-            ("uri", .string(uri)), ("version", .int(snapshot.version)),
-            ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
-          ]))
-      }
+      if !client.pullDiagnostics, before != snapshot.diagnostics { publish(snapshot, of: document) }
       document.releaseRetired()
     }
     if refreshDiagnostics && client.diagnosticRefresh {

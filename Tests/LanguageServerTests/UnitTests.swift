@@ -254,24 +254,12 @@ final class SettledDiagnosticsTests: XCTestCase {
   }
 
   func testTheLastPublishedDiagnosticsOfEachVersionAreACheckOfTheText() throws {
-    let server = InProcessServer()
-    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
-    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
     let uri = "file:///ambiguous.layout"
     // Two labels squeezed into a row with equal compression resistance: which one gives way
     // is not determined, and an edit leaves the solver on another answer than a fresh solve.
     var text = "canvas phone 075x667\ncanvas tablet 768x1054\nlabel Name intrinsic 80x21 hug 152\n"
       + "label Value intrinsic 120x21\nH:|-[Name]-[Value]-|\nV:|-[Name]\nV:|-[Value]\n"
-    server.send(
-      .object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-          ])
-        ),
-      ]))
+    let server = try InProcessServer.withOpenDocument(uri: uri, text: text)
     let edits = [
       ("intrinsic 120x21", "intrinsic 160x21"), ("hug 152", "hug 252"), ("075x667", "375x667"), ("160x21", "60x21"),
       ("375x667", "75x667"),
@@ -302,21 +290,9 @@ final class RandomTypingTests: XCTestCase {
     let examples = packageRoot().appendingPathComponent("Examples")
     let base = try String(contentsOf: examples.appendingPathComponent("clean/login.layout"), encoding: .utf8)
     try withEverySeed(0..<12) { random, seed in
-      let server = InProcessServer()
-      server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
-      server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
       let uri = "file:///typing.layout"
       var text = base
-      server.send(
-        .object([
-          ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-          (
-            "params",
-            .object([
-              ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-            ])
-          ),
-        ]))
+      let server = try InProcessServer.withOpenDocument(uri: uri, text: text)
       for step in 0..<25 {
         // A change at a random place, in UTF-16 line and column as LSP counts them.
         var utf16 = Array(text.utf16)
@@ -369,5 +345,25 @@ final class RandomTypingTests: XCTestCase {
         if actual != expected { return }
       }
     }
+  }
+}
+
+extension InProcessServer {
+  /// An initialized server with one `.layout` document open at version 1.
+  static func withOpenDocument(uri: String, text: String) throws -> InProcessServer {
+    let server = InProcessServer()
+    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
+    server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    server.send(
+      .object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+    return server
   }
 }

@@ -78,23 +78,29 @@ final class IncrementalDocumentTests: XCTestCase {
     return result
   }
 
-  func testRandomEditsGiveTheDocumentOfAFullBuild() throws {
-    let all = try sources()
+  /// Edits each source `steps` times at random, each version updated from the previous one,
+  /// and checks it against a full build; returns how many versions were lowered in part.
+  @discardableResult
+  private func checkRandomEdits(_ sources: [(String, FileKind, [UInt8])], seeds: Range<UInt64>, steps: Int) -> Int {
     var relowered = 0
-    withEverySeed(0..<120) { random, seed in
-      guard let (name, kind, original) = all.randomElement(using: &random) else { return }
+    withEverySeed(seeds) { random, seed in
+      guard let (name, kind, original) = sources.randomElement(using: &random) else { return }
       var document = LayoutDocument(bytes: original, kind: kind)
-      for step in 0..<15 {
+      for step in 0..<steps {
         let edited = edit(document.bytes, &random)
         let updated = LayoutDocument(bytes: edited, kind: kind, previous: document)
-        let fresh = LayoutDocument(bytes: edited, kind: kind)
-        let (actual, expected) = (describe(updated), describe(fresh))
+        let (actual, expected) = (describe(updated), describe(LayoutDocument(bytes: edited, kind: kind)))
         XCTAssertEqual(actual, expected, "seed \(seed), \(name), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
         if actual != expected { return }
         if case .relowered = updated.origin { relowered += 1 }
         document = updated
       }
     }
+    return relowered
+  }
+
+  func testRandomEditsGiveTheDocumentOfAFullBuild() throws {
+    let relowered = checkRandomEdits(try sources(), seeds: 0..<120, steps: 15)
     // The edits must exercise the path that lowers only what changed.
     XCTAssertGreaterThan(relowered, 300)
   }
@@ -154,7 +160,7 @@ final class IncrementalDocumentTests: XCTestCase {
     var text = "spacing 8\n"
     for row in 0..<20 { text += "H:|-[a\(row)]-[b\(row)(==a\(row))]-|\n" }
     for row in 0..<20 { text += "V:|-\(row * 30)-[a\(row)(20)]\nV:|-\(row * 30)-[b\(row)(20)]\n" }
-    var document = LayoutDocument(text: text, kind: .vfl)
+    let document = LayoutDocument(text: text, kind: .vfl)
     let height = text.replacingOccurrences(of: "[a7(20)]", with: "[a7(25)]")
     let updated = LayoutDocument(bytes: Array(height.utf8), kind: .vfl, previous: document)
     guard case .relowered = updated.origin else { return XCTFail("\(updated.origin)") }
@@ -165,17 +171,7 @@ final class IncrementalDocumentTests: XCTestCase {
     XCTAssertEqual(declared.origin, .reparsed)
     XCTAssertEqual(describe(declared), describe(LayoutDocument(text: added, kind: .vfl)))
     // Random edits of such a file agree with full builds.
-    withEverySeed(0..<10) { random, seed in
-      document = LayoutDocument(text: text, kind: .vfl)
-      for step in 0..<8 {
-        let edited = edit(document.bytes, &random)
-        let next = LayoutDocument(bytes: edited, kind: .vfl, previous: document)
-        let (actual, expected) = (describe(next), describe(LayoutDocument(bytes: edited, kind: .vfl)))
-        XCTAssertEqual(actual, expected, "seed \(seed), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
-        if actual != expected { return }
-        document = next
-      }
-    }
+    checkRandomEdits([("generated.vfl", .vfl, Array(text.utf8))], seeds: 0..<10, steps: 8)
   }
 
   func testTypingANumberLowersOneStatement() {
