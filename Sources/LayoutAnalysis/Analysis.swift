@@ -52,9 +52,10 @@ public struct LayoutDocument: Sendable {
 
   /// The document of `bytes`, an edited version of `previous`: equal to
   /// `LayoutDocument(bytes:kind:)`, but parsed again only around the change, and lowered
-  /// again only for the statements the change replaced when those declare nothing
-  /// (constraints and visual formats of a `.layout` file); the rest of the model moves with
-  /// the text.
+  /// again only for the statements the change replaced when those declare nothing new
+  /// (constraints; visual formats of a `.layout` file, or of a `.vfl` file whose views were
+  /// all used before; a top-level view whose properties changed, which is declared again);
+  /// the rest of the model moves with the text.
   public init(bytes: [UInt8], kind: FileKind, previous: LayoutDocument) {
     guard previous.kind == kind, let index = previous.lowering else {
       self.init(bytes: bytes, kind: kind)
@@ -87,9 +88,10 @@ public struct LayoutDocument: Sendable {
     }
     var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
     builder.lowerTopLevel(inserted)
-    var (constraints, updated, replacedConstraints) = index.replacing(
+    let (constraints, replacedIndex, replacedConstraints) = index.replacing(
       statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
       diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
+    var updated = replacedIndex
     updated.declarationDiagnostics = declarationDiagnostics
     declarations.constraints = constraints
     self.init(
