@@ -95,48 +95,12 @@ public struct LineTable: Sendable {
     if position.line < 0 { return 0 }
     if position.line >= lineStarts.count { return bytes.count }
     let content = contentRange(ofLine: position.line)
-    let column = max(position.character, 0)
-    var offset = content.start
-    var units = 0
-    while offset < content.end {
-      let (length, width) = scalarExtent(at: offset, limit: content.end)
-      let unitWidth = encoding == .utf8 ? length : width
-      if units + unitWidth > column { break }
-      units += unitWidth
-      offset += length
-    }
-    return offset
+    return UTF8Text.offset(
+      ofColumn: max(position.character, 0), in: bytes, range: content, countingBytes: encoding == .utf8)
   }
 
   /// The number of UTF-16 code units the bytes `start..<end` decode to.
   public func utf16Length(from start: Int, to end: Int) -> Int {
-    var offset = max(start, 0)
-    let limit = min(end, bytes.count)
-    var units = 0
-    while offset < limit {
-      let (length, width) = scalarExtent(at: offset, limit: limit)
-      units += width
-      offset += length
-    }
-    return units
-  }
-
-  /// The length in bytes of the scalar at `offset` and its width in UTF-16 units.
-  private func scalarExtent(at offset: Int, limit: Int) -> (length: Int, utf16Units: Int) {
-    guard offset >= 0, offset < bytes.count else { return (1, 1) }
-    let lead = bytes[offset]
-    let length: Int
-    switch lead {
-    case 0x00..<0x80: return (1, 1)
-    case 0xC2..<0xE0: length = 2
-    case 0xE0..<0xF0: length = 3
-    case 0xF0..<0xF5: length = 4
-    default: return (1, 1)
-    }
-    guard offset + length <= limit, offset + length <= bytes.count else { return (1, 1) }
-    for index in 1..<length where bytes[offset + index] & 0xC0 != 0x80 {
-      return (1, 1)
-    }
-    return (length, length == 4 ? 2 : 1)
+    UTF8Text.utf16Length(of: bytes, from: start, to: end)
   }
 }

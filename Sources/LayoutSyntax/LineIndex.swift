@@ -78,48 +78,11 @@ public struct LineIndex: Sendable {
     if position.line < 0 { return 0 }
     if position.line >= lineStarts.count { return bytes.count }
     let content = contentRange(ofLine: position.line)
-    var offset = content.start
-    var units = 0
-    while offset < content.end {
-      let (length, width) = scalarExtent(at: offset, limit: content.end)
-      if units + width > position.column { break }
-      units += width
-      offset += length
-    }
-    return offset
+    return UTF8Text.offset(ofColumn: position.column, in: bytes, range: content)
   }
 
   /// The number of UTF-16 code units that the bytes `start..<end` decode to.
   public func utf16Length(from start: Int, to end: Int) -> Int {
-    var offset = max(start, 0)
-    let limit = min(end, bytes.count)
-    var units = 0
-    while offset < limit {
-      let (length, width) = scalarExtent(at: offset, limit: limit)
-      units += width
-      offset += length
-    }
-    return units
-  }
-
-  /// The byte length of the scalar at `offset` and how many UTF-16 units it takes.
-  ///
-  /// A malformed sequence counts as a single byte worth one unit, as a decoder that
-  /// replaces it with U+FFFD would count it.
-  private func scalarExtent(at offset: Int, limit: Int) -> (length: Int, utf16Units: Int) {
-    let lead = bytes[offset]
-    let length: Int
-    switch lead {
-    case 0x00..<0x80: return (1, 1)
-    case 0xC2..<0xE0: length = 2
-    case 0xE0..<0xF0: length = 3
-    case 0xF0..<0xF5: length = 4
-    default: return (1, 1)
-    }
-    guard offset + length <= limit else { return (1, 1) }
-    for index in 1..<length where bytes[offset + index] & 0xC0 != 0x80 {
-      return (1, 1)
-    }
-    return (length, length == 4 ? 2 : 1)
+    UTF8Text.utf16Length(of: bytes, from: start, to: end)
   }
 }
