@@ -343,11 +343,8 @@ struct ModelBuilder {
 
   func unknownView(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
-    let hint = Suggestions.hint(for: name.name, among: candidates)
-    var fixes: [Fix] = []
-    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
-      fixes.append(rename)
-    }
+    let (hint, suggested) = Suggestions.forUnknown(name, among: candidates)
+    var fixes = suggested
     if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }
     return Diagnostic(
       code: "unknown-view", severity: .error,
@@ -370,11 +367,7 @@ struct ModelBuilder {
 
   func unknownMetric(_ name: Identifier) -> Diagnostic {
     let candidates = model.metrics.keys.sorted()
-    let hint = Suggestions.hint(for: name.name, among: candidates)
-    var fixes: [Fix] = []
-    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
-      fixes.append(rename)
-    }
+    let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
       code: "unknown-metric", severity: .error,
       message: "'\(name.name)' is not a declared metric\(hint)", range: name.range, fixes: fixes)

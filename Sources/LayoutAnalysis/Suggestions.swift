@@ -2,12 +2,6 @@ import LayoutSyntax
 
 /// "Did you mean …" for near-miss names.
 public enum Suggestions {
-  /// The preferred fix that replaces a misspelt name by the closest candidate, if any is close.
-  static func renameFix(for name: String, at range: SourceRange, among candidates: [String]) -> Fix? {
-    guard let match = closest(to: name, among: candidates) else { return nil }
-    return Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: range, newText: match)], isPreferred: true)
-  }
-
   /// The candidate closest to `name`, if it is close enough to be a likely typo.
   ///
   /// Close enough means an edit distance (insertions, deletions, substitutions and
@@ -50,9 +44,14 @@ public enum Suggestions {
     return previous[b.count]
   }
 
-  /// `; did you mean 'X'?` or the empty string.
-  public static func hint(for name: String, among candidates: [String]) -> String {
-    guard let match = closest(to: name, among: candidates) else { return "" }
-    return "; did you mean '\(match)'?"
+  /// For a name that matches nothing: the `; did you mean 'X'?` to append to the message
+  /// (or the empty string) and the preferred fix that renames it to the closest candidate
+  /// (or none), from one search.
+  static func forUnknown(_ name: Identifier, among candidates: [String]) -> (hint: String, fixes: [Fix]) {
+    guard let match = closest(to: name.name, among: candidates) else { return ("", []) }
+    return (
+      "; did you mean '\(match)'?",
+      [Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true)]
+    )
   }
 }

@@ -140,9 +140,7 @@ struct VisualFormatLowering {
     var directionOption: Identifier?
     for written in statement.options {
       guard let option = VisualFormatOption(rawValue: written.name) else {
-        let names = VisualFormatOption.allCases.map(\.rawValue)
-        let hint = Suggestions.hint(for: written.name, among: names)
-        let fixes = Suggestions.renameFix(for: written.name, at: written.range, among: names).map { [$0] } ?? []
+        let (hint, fixes) = Suggestions.forUnknown(written, among: VisualFormatOption.allCases.map(\.rawValue))
         diagnostics.append(
           Diagnostic(
             code: "invalid-vfl-option", severity: .error,
@@ -209,11 +207,8 @@ struct VisualFormatLowering {
 
   private func unknownViewInFormat(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
-    let hint = Suggestions.hint(for: name.name, among: candidates)
-    var fixes: [Fix] = []
-    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
-      fixes.append(rename)
-    }
+    let (hint, suggested) = Suggestions.forUnknown(name, among: candidates)
+    var fixes = suggested
     // In a `.vfl` file views declare themselves; there is nothing to declare.
     if model.kind == .layout, let declare = declareViewFix(name.name, before: statementStart, in: source) {
       fixes.append(declare)
@@ -269,11 +264,7 @@ struct VisualFormatLowering {
 
   private func unknownName(_ name: Identifier) -> Diagnostic {
     let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
-    let hint = Suggestions.hint(for: name.name, among: candidates)
-    var fixes: [Fix] = []
-    if let rename = Suggestions.renameFix(for: name.name, at: name.range, among: candidates) {
-      fixes.append(rename)
-    }
+    let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
       code: "unknown-metric", severity: .error,
       message: "Encountered metric with name \"\(name.name)\", but value was not specified in metrics or views "
