@@ -7,7 +7,6 @@ import LayoutSyntax
 public struct LayoutDocument: Sendable {
   public let kind: FileKind
   public let bytes: [UInt8]
-  public let lineIndex: LineIndex
   public let syntax: LayoutFile
   public let model: LayoutModel
   /// Every finding, sorted by position.
@@ -37,7 +36,6 @@ public struct LayoutDocument: Sendable {
     constraintEdit = nil
     self.kind = kind
     self.bytes = bytes
-    lineIndex = LineIndex(bytes)
     self.syntax = syntax
     var builder = ModelBuilder(file: syntax, source: bytes)
     builder.build()
@@ -56,12 +54,20 @@ public struct LayoutDocument: Sendable {
   /// (constraints; visual formats of a `.layout` file, or of a `.vfl` file whose views were
   /// all used before; a top-level view whose properties changed, which is declared again);
   /// the rest of the model moves with the text.
-  public init(bytes: [UInt8], kind: FileKind, previous: LayoutDocument) {
+  ///
+  /// - Parameter change: what the edit changed, when the caller knows it (the server does:
+  ///   the client sends ranges), so that the texts are not compared to find it; it is checked
+  ///   against the texts' lengths and narrowed to the bytes that really differ. Without it, or
+  ///   when it does not fit the texts, the texts are compared.
+  public init(bytes: [UInt8], kind: FileKind, previous: LayoutDocument, change: TextChange? = nil) {
     guard previous.kind == kind, let index = previous.lowering else {
       self.init(bytes: bytes, kind: kind)
       return
     }
-    guard let change = TextChange.between(previous.bytes, bytes) else {
+    let found =
+      change.flatMap { TextChange.narrowed($0, old: previous.bytes, new: bytes) }
+      ?? TextChange.between(previous.bytes, bytes)
+    guard let change = found else {
       self = previous
       return
     }
@@ -114,7 +120,6 @@ public struct LayoutDocument: Sendable {
     self.constraintEdit = constraintEdit
     self.kind = kind
     self.bytes = bytes
-    lineIndex = LineIndex(bytes)
     self.syntax = syntax
     self.model = model
     self.lowering = lowering
@@ -136,7 +141,6 @@ public struct LayoutDocument: Sendable {
   public init(bytes: [UInt8], kind: FileKind, model: LayoutModel, diagnostics: [Diagnostic]) {
     self.kind = kind
     self.bytes = bytes
-    lineIndex = LineIndex(bytes)
     syntax = LayoutFile(kind: kind, statements: [], diagnostics: [])
     self.model = model
     lowering = nil
@@ -156,6 +160,10 @@ public struct LayoutDocument: Sendable {
       return left.offset < right.offset
     }.map(\.element)
   }
+
+  /// The lines of the text, as the command line counts them: built when asked for (the
+  /// server keeps its own table, updated with each edit), so callers keep the one they get.
+  public var lineIndex: LineIndex { LineIndex(bytes) }
 
   /// The text of a range, for messages and fixes.
   public func text(of range: SourceRange) -> String {

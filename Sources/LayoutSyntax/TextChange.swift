@@ -33,6 +33,40 @@ public struct TextChange: Hashable, Sendable {
     }
   }
 
+  /// `change`, which the caller vouches turns `old` into `new` (the bytes outside it are
+  /// equal), without the bytes at its ends that did not change, at the cost of the change's
+  /// length rather than the texts'. Nil when the texts are equal. When `change` does not fit
+  /// the texts' lengths, the texts are compared instead (`between`).
+  public static func narrowed(_ change: TextChange, old: [UInt8], new: [UInt8]) -> TextChange? {
+    guard change.start >= 0, change.oldEnd <= old.count, change.newEnd <= new.count,
+      old.count - change.oldEnd == new.count - change.newEnd
+    else { return between(old, new) }
+    return old.withUnsafeBufferPointer { a in
+      new.withUnsafeBufferPointer { b in
+        var start = change.start
+        while start < change.oldEnd, start < change.newEnd, a[start] == b[start] { start += 1 }
+        var oldEnd = change.oldEnd
+        var newEnd = change.newEnd
+        while oldEnd > start, newEnd > start, a[oldEnd - 1] == b[newEnd - 1] {
+          oldEnd -= 1
+          newEnd -= 1
+        }
+        if start == oldEnd, start == newEnd { return nil }
+        return TextChange(start: start, oldEnd: oldEnd, newEnd: newEnd)
+      }
+    }
+  }
+
+  /// The one change that does what `self` and then `next` (a change of the text `self`
+  /// produced) do together: from the first byte either touches to the last, in the old text
+  /// and in the newest. It may cover bytes that neither changed, never fewer than both did.
+  public func followed(by next: TextChange) -> TextChange {
+    // In the text between the two changes, everything from `join` on is after both: it was
+    // at `join - delta` in the old text and is at `join + next.delta` in the newest.
+    let join = max(newEnd, next.oldEnd)
+    return TextChange(start: min(start, next.start), oldEnd: join - delta, newEnd: join + next.delta)
+  }
+
   /// Where an offset of the old text is in the new one, for offsets outside the changed
   /// bytes: before the change it stays, after it moves by `delta`. (An offset inside the
   /// change has no true counterpart; it is kept, clamped to the new text's change.)

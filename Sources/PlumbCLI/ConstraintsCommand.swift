@@ -23,18 +23,19 @@ enum ConstraintsCommand {
     let displayPath = path == "-" ? "<stdin>" : path
     let errors = document.diagnostics.filter { $0.severity == .error }
 
+    let lines = document.lineIndex
     if format == "json" {
       let value: JSONValue = .object([
         ("version", .int(outputSchemaVersion)),
         ("file", .string(displayPath)),
-        ("constraints", .array(constraints.map { jsonConstraint($0, in: document.lineIndex) })),
-        ("diagnostics", .array(document.diagnostics.map { jsonDiagnostic($0, in: document.lineIndex) })),
+        ("constraints", .array(constraints.map { jsonConstraint($0, in: lines) })),
+        ("diagnostics", .array(document.diagnostics.map { jsonDiagnostic($0, in: lines) })),
       ])
       io.writeOutput(value.prettyText + "\n")
     } else {
       var output = ""
       for constraint in constraints {
-        let position = document.lineIndex.utf8Position(of: constraint.range.start)
+        let position = lines.utf8Position(of: constraint.range.start)
         output += "\(constraint)    (\(constraint.origin.rawValue), line \(position.line + 1))\n"
       }
       io.writeOutput(output)

@@ -89,9 +89,10 @@ func renderJSON(_ reports: [FileReport]) -> String {
       "files",
       .array(
         reports.map { report in
-          .object([
+          let lines = report.document.lineIndex
+          return .object([
             ("path", .string(report.path)),
-            ("diagnostics", .array(report.diagnostics.map { jsonDiagnostic($0, in: report.document.lineIndex) })),
+            ("diagnostics", .array(report.diagnostics.map { jsonDiagnostic($0, in: lines) })),
           ])
         })
     ),

@@ -51,8 +51,9 @@ final class AnalysisFixtureTests: XCTestCase {
   }
 
   private func render(_ document: LayoutDocument) -> String {
+    let index = document.lineIndex
     func position(_ offset: Int) -> String {
-      let position = document.lineIndex.utf8Position(of: offset)
+      let position = index.utf8Position(of: offset)
       return "\(position.line + 1):\(position.column + 1)"
     }
     func range(_ range: SourceRange) -> String { "\(position(range.start))-\(position(range.end))" }

@@ -64,8 +64,9 @@ final class ExamplesTests: XCTestCase {
 
   private func render(_ layout: SolvedLayout) -> String {
     let document = layout.document
+    let index = document.lineIndex
     func position(_ offset: Int) -> String {
-      let position = document.lineIndex.utf8Position(of: offset)
+      let position = index.utf8Position(of: offset)
       return "\(position.line + 1):\(position.column + 1)"
     }
     var lines: [String] = ["diagnostics:"]

@@ -58,7 +58,9 @@ final class IncrementalDocumentTests: XCTestCase {
     "view w {\n", "}\n", "canvas c 320x480\n", "direction both\n", "spacing 8\n",
   ]
 
-  private func edit(_ bytes: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
+  /// One random edit, and the change it made as an editor reports it (the replaced range and
+  /// the new text's length, not narrowed to the bytes that differ).
+  private func edit(_ bytes: [UInt8], _ random: inout SeededRandom) -> ([UInt8], TextChange) {
     var result = bytes
     // Most edits land on a digit, as when a number is being typed.
     let digits = result.indices.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(result[$0]) }
@@ -68,14 +70,32 @@ final class IncrementalDocumentTests: XCTestCase {
       : Int.random(in: 0...result.count, using: &random)
     switch Int.random(in: 0..<4, using: &random) {
     case 0:
-      result.removeSubrange(position..<min(result.count, position + Int.random(in: 1...8, using: &random)))
+      let end = min(result.count, position + Int.random(in: 1...8, using: &random))
+      result.removeSubrange(position..<end)
+      return (result, TextChange(start: position, oldEnd: end, newEnd: position))
     case 1:
       let end = min(result.count, position + 1)
-      result.replaceSubrange(position..<end, with: Array(String(Int.random(in: 0..<100, using: &random)).utf8))
+      let text = Array(String(Int.random(in: 0..<100, using: &random)).utf8)
+      result.replaceSubrange(position..<end, with: text)
+      return (result, TextChange(start: position, oldEnd: end, newEnd: position + text.count))
     default:
-      result.insert(contentsOf: Array(insertions[Int.random(in: 0..<insertions.count, using: &random)].utf8), at: position)
+      let text = Array(insertions[Int.random(in: 0..<insertions.count, using: &random)].utf8)
+      result.insert(contentsOf: text, at: position)
+      return (result, TextChange(start: position, oldEnd: position, newEnd: position + text.count))
     }
-    return result
+  }
+
+  /// One or two random edits, and, for half the seeds, the change that covers them (as the
+  /// server hands a burst of edits to the document); for the others nil, so that the document
+  /// compares the texts.
+  private func edits(_ bytes: [UInt8], _ random: inout SeededRandom, seed: UInt64) -> ([UInt8], TextChange?) {
+    var (edited, change) = edit(bytes, &random)
+    if Int.random(in: 0..<3, using: &random) == 0 {
+      let (again, next) = edit(edited, &random)
+      edited = again
+      change = change.followed(by: next)
+    }
+    return (edited, seed % 2 == 0 ? change : nil)
   }
 
   /// Edits each source `steps` times at random, each version updated from the previous one,
@@ -87,8 +107,8 @@ final class IncrementalDocumentTests: XCTestCase {
       guard let (name, kind, original) = sources.randomElement(using: &random) else { return }
       var document = LayoutDocument(bytes: original, kind: kind)
       for step in 0..<steps {
-        let edited = edit(document.bytes, &random)
-        let updated = LayoutDocument(bytes: edited, kind: kind, previous: document)
+        let (edited, change) = edits(document.bytes, &random, seed: seed)
+        let updated = LayoutDocument(bytes: edited, kind: kind, previous: document, change: change)
         let (actual, expected) = (describe(updated), describe(LayoutDocument(bytes: edited, kind: kind)))
         XCTAssertEqual(actual, expected, "seed \(seed), \(name), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
         if actual != expected { return }
@@ -138,8 +158,8 @@ final class IncrementalDocumentTests: XCTestCase {
       let live = LiveLayout()
       _ = live.update(document)
       for step in 0..<10 {
-        let edited = edit(document.bytes, &random)
-        document = LayoutDocument(bytes: edited, kind: kind, previous: document)
+        let (edited, change) = edits(document.bytes, &random, seed: seed)
+        document = LayoutDocument(bytes: edited, kind: kind, previous: document, change: change)
         let updated = live.update(document)
         let incremental = describe(live.settle() ?? updated)
         let fresh = describe(SolvedLayout(document: LayoutDocument(bytes: edited, kind: kind), solveWithErrors: true))
