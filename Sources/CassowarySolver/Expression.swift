@@ -13,7 +13,7 @@ public struct Term: Sendable, CustomStringConvertible {
 
   /// The term as text, such as `2 * x`.
   public var description: String {
-    coefficient == 1 ? variable.name : "\(formatNumber(coefficient)) * \(variable.name)"
+    coefficient == 1 ? variable.name : "\(NumberText.short(coefficient, decimals: nil)) * \(variable.name)"
   }
 }
 
@@ -62,18 +62,10 @@ public struct Expression: Sendable, CustomStringConvertible {
       parts.append(term.description)
     }
     if constant != 0 || parts.isEmpty {
-      parts.append(formatNumber(constant))
+      parts.append(NumberText.short(constant, decimals: nil))
     }
     return parts.joined(separator: " + ")
   }
-}
-
-/// A number as short text: integers without a fraction, others in full precision.
-func formatNumber(_ value: Double) -> String {
-  if value == value.rounded(), abs(value) < 1e15 {
-    return String(Int64(value))
-  }
-  return "\(value)"
 }
 
 // MARK: - Arithmetic

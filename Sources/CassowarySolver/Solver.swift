@@ -201,9 +201,6 @@ public final class Solver {
     return tableau.currentValue(of: symbol)
   }
 
-  /// Does nothing: values are always current. Kept for code written against kiwi's API.
-  public func updateVariables() {}
-
   /// The values of many variables, in the same order.
   public func values(of variables: [Variable]) -> [Double] {
     variables.map { value(of: $0) }

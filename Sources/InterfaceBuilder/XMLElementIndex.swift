@@ -261,40 +261,14 @@ extension String {
 /// element of its name and every element opened after it, and an end tag that matches
 /// nothing is skipped.
 enum XMLElementScanner {
-  private static let commentStart = Array("<!--".utf8)
-  private static let commentEnd = Array("-->".utf8)
-  private static let cdataStart = Array("<![CDATA[".utf8)
-  private static let cdataEnd = Array("]]>".utf8)
-  private static let instructionStart = Array("<?".utf8)
-  private static let instructionEnd = Array("?>".utf8)
-  private static let declarationStart = Array("<!".utf8)
-  private static let closingBracket = Array(">".utf8)
-  private static let endTagStart = Array("</".utf8)
-
   static func scan(_ bytes: [UInt8]) -> [XMLElementIndex.Element] {
+    let markup = XMLMarkup(bytes: bytes)
     var elements: [XMLElementIndex.Element] = []
     var open: [Int] = []
     let count = bytes.count
     var offset = 0
-
-    func starts(with pattern: [UInt8], at position: Int) -> Bool {
-      guard position + pattern.count <= count else { return false }
-      for index in pattern.indices where bytes[position + index] != pattern[index] { return false }
-      return true
-    }
-    func skip(past terminator: [UInt8], from position: Int) -> Int {
-      var cursor = position
-      while cursor + terminator.count <= count {
-        if bytes[cursor] == terminator[0], starts(with: terminator, at: cursor) { return cursor + terminator.count }
-        cursor += 1
-      }
-      return count
-    }
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-    func isNameByte(_ byte: UInt8) -> Bool {
-      !isSpace(byte) && byte != UInt8(ascii: "/") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "<")
-        && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-    }
+    let isSpace = XMLMarkup.isSpace
+    let isNameByte = XMLMarkup.isNameByte
     func text(_ start: Int, _ end: Int) -> String {
       String(decoding: bytes[start..<end], as: UTF8.self)
     }
@@ -304,15 +278,10 @@ enum XMLElementScanner {
         offset += 1
         continue
       }
-      if starts(with: commentStart, at: offset) {
-        offset = skip(past: commentEnd, from: offset + 4)
-      } else if starts(with: cdataStart, at: offset) {
-        offset = skip(past: cdataEnd, from: offset + 9)
-      } else if starts(with: instructionStart, at: offset) {
-        offset = skip(past: instructionEnd, from: offset + 2)
-      } else if starts(with: declarationStart, at: offset) {
-        offset = skip(past: closingBracket, from: offset + 2)
-      } else if starts(with: endTagStart, at: offset) {
+      let kind = markup.kind(at: offset)
+      if kind != .endTag && kind != .startTag {
+        offset = markup.end(of: kind, at: offset)
+      } else if kind == .endTag {
         var cursor = offset + 2
         while cursor < count, isNameByte(bytes[cursor]) { cursor += 1 }
         let name = text(offset + 2, cursor)

@@ -115,46 +115,27 @@ enum TagScanner {
   }
 
   static func scan(_ bytes: [UInt8]) -> (tags: [Tag], doctype: SourceRange?) {
+    let markup = XMLMarkup(bytes: bytes)
     var tags: [Tag] = []
     var offset = 0
     let count = bytes.count
-    func starts(with text: String, at position: Int) -> Bool {
-      let pattern = Array(text.utf8)
-      guard position + pattern.count <= count else { return false }
-      for (index, byte) in pattern.enumerated() where bytes[position + index] != byte { return false }
-      return true
-    }
-    func skip(past terminator: String, from position: Int) -> Int {
-      let pattern = Array(terminator.utf8)
-      var cursor = position
-      while cursor + pattern.count <= count {
-        if bytes[cursor] == pattern[0], starts(with: terminator, at: cursor) { return cursor + pattern.count }
-        cursor += 1
-      }
-      return count
-    }
     while offset < count {
       guard bytes[offset] == UInt8(ascii: "<") else {
         offset += 1
         continue
       }
-      if starts(with: "<!--", at: offset) {
-        offset = skip(past: "-->", from: offset + 4)
-      } else if starts(with: "<![CDATA[", at: offset) {
-        offset = skip(past: "]]>", from: offset + 9)
-      } else if starts(with: "<?", at: offset) {
-        offset = skip(past: "?>", from: offset + 2)
-      } else if starts(with: "<!", at: offset) {
+      let kind = markup.kind(at: offset)
+      switch kind {
+      case .declaration:
         // <!DOCTYPE …> or <!ENTITY …>: refused by the caller.
-        let end = skip(past: ">", from: offset + 2)
-        return (tags, SourceRange(start: offset, end: end))
-      } else if starts(with: "</", at: offset) {
-        offset = skip(past: ">", from: offset + 2)
-      } else {
+        return (tags, SourceRange(start: offset, end: markup.end(of: kind, at: offset)))
+      case .comment, .characterData, .instruction, .endTag:
+        offset = markup.end(of: kind, at: offset)
+      case .startTag:
         // A start tag: up to the `>` outside quotes.
         var cursor = offset + 1
         let nameStart = cursor
-        while cursor < count, !isNameEnd(bytes[cursor]) { cursor += 1 }
+        while cursor < count, XMLMarkup.isNameByte(bytes[cursor]) { cursor += 1 }
         let nameRange = SourceRange(start: nameStart, end: cursor)
         var quote: UInt8?
         while cursor < count {
@@ -174,11 +155,6 @@ enum TagScanner {
       }
     }
     return (tags, nil)
-  }
-
-  private static func isNameEnd(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-      || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
   }
 }
 

@@ -284,7 +284,6 @@ public final class PlaceSolver {
     entries.reserveCapacity(engine.count + model.constraints.count)
     for constraint in engine { appendEntry(for: constraint) }
     for constraint in model.constraints { appendEntry(for: constraint) }
-    solver.updateVariables()
     lastUpdate = (0, entries.count, true)
   }
 
@@ -411,7 +410,6 @@ public final class PlaceSolver {
       rebuild()
       return false
     }
-    solver.updateVariables()
     lastUpdate = (change.removed, change.added, false)
     // The solver never reuses the symbols of removed constraints, so a long editing session
     // would grow it without bound. Once the constraints replaced since the last rebuild

@@ -1,0 +1,161 @@
+import LayoutSyntax
+
+// Updating a document after an edit: parsed again around the change, and lowered again only
+// where the statements it replaced declare nothing new.
+
+extension LayoutDocument {
+  /// The document of `bytes`, an edited version of `previous`: equal to
+  /// `LayoutDocument(bytes:kind:)`, but parsed again only around the change, and lowered
+  /// again only for the statements the change replaced when those declare nothing new
+  /// (constraints; visual formats of a `.layout` file, or of a `.vfl` file whose views were
+  /// all used before; a top-level view whose properties changed, which is declared again);
+  /// the rest of the model moves with the text.
+  ///
+  /// - Parameter change: what the edit changed, when the caller knows it (the server does:
+  ///   the client sends ranges), so that the texts are not compared to find it; it is checked
+  ///   against the texts' lengths and narrowed to the bytes that really differ. Without it, or
+  ///   when it does not fit the texts, the texts are compared.
+  public init(bytes: [UInt8], kind: FileKind, previous: LayoutDocument, change: TextChange? = nil) {
+    guard previous.kind == kind, let index = previous.lowering else {
+      self.init(bytes: bytes, kind: kind)
+      return
+    }
+    let found =
+      change.flatMap { TextChange.narrowed($0, old: previous.bytes, new: bytes) }
+      ?? TextChange.between(previous.bytes, bytes)
+    guard let change = found else {
+      self = previous
+      return
+    }
+    let reparse = Parser.reparse(previous.syntax, bytes: bytes, change: change)
+    let replaced = previous.syntax.statements[reparse.oldStatements]
+    let inserted = reparse.file.statements[reparse.newStatements]
+    let lowersInPlace =
+      kind == .layout
+      || LayoutDocument.formatsUseDeclaredViews(replaced, inserted, before: reparse.oldSpan.lowerBound, in: previous.model)
+    guard lowersInPlace, let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model) else {
+      self.init(bytes: bytes, kind: kind, syntax: reparse.file, origin: .reparsed)
+      return
+    }
+    // The declarations are the same but for the views whose properties changed: they move
+    // with the text.
+    var declarations = previous.model.moved(by: change)
+    var declarationDiagnostics = index.declarationDiagnostics.map { $0.moved(by: change) }
+    if !redeclared.isEmpty {
+      var declaring = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
+      for declaration in redeclared { declarations.views[declaration.name.name] = declaring.redeclare(declaration) }
+      declarationDiagnostics = LoweringIndex.replacingViewDiagnostics(
+        declarationDiagnostics, settings: index.settingsDiagnosticCount,
+        within: replaced.map { change.map($0.range) }, with: declaring.diagnostics)
+    }
+    var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
+    builder.lowerTopLevel(inserted)
+    let (constraints, replacedIndex, replacedConstraints) = index.replacing(
+      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
+      diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
+    var updated = replacedIndex
+    updated.declarationDiagnostics = declarationDiagnostics
+    declarations.constraints = constraints
+    self.init(
+      kind: kind, bytes: bytes, syntax: reparse.file, model: declarations, lowering: updated,
+      origin: .relowered(statements: inserted.count),
+      declarations: redeclared.isEmpty ? previous.declarations : DeclarationsIdentity(),
+      constraintEdit: ConstraintEdit(
+        basedOn: previous.revision, old: replacedConstraints,
+        new: replacedConstraints.lowerBound..<(replacedConstraints.lowerBound + builder.model.constraints.count)),
+      diagnostics: LayoutDocument.sorted(reparse.file.diagnostics + updated.declarationDiagnostics + updated.diagnostics))
+  }
+}
+
+extension LayoutDocument {
+  /// When an edit replaced only statements that declare nothing, or top-level view
+  /// declarations without a body by ones of the same kind and name (only their properties
+  /// changed), the declarations that changed (possibly none); nil when the model must be
+  /// built again.
+  static func redeclaredViews(
+    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, in model: LayoutModel
+  ) -> [ViewDeclaration]? {
+    if replaced.allSatisfy(\.declaresNothing) && inserted.allSatisfy(\.declaresNothing) { return [] }
+    guard replaced.count == inserted.count else { return nil }
+    var redeclared: [ViewDeclaration] = []
+    for (old, new) in zip(replaced, inserted) {
+      switch (old, new) {
+      case (.view(let before), .view(let after)):
+        // The same view, declared once (the declaration that counts), with no body.
+        guard before.name.name == after.name.name, before.kind.name == after.kind.name, before.body.isEmpty,
+          after.body.isEmpty, before.bodyRange == nil, after.bodyRange == nil,
+          let node = model.views[before.name.name], node.nameRange == before.name.range,
+          node.superview == LayoutModel.rootName
+        else { return nil }
+        redeclared.append(after)
+      default:
+        guard old.declaresNothing, new.declaresNothing else { return nil }
+      }
+    }
+    return redeclared
+  }
+}
+
+extension LayoutDocument {
+  /// In a `.vfl` file, where a view is declared by its first use: whether the replaced and the
+  /// inserted statements are formats that only use views first used before `spanStart`, so
+  /// that the edit declares nothing (no view appears, disappears or moves its first use).
+  static func formatsUseDeclaredViews(
+    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, before spanStart: Int, in model: LayoutModel
+  ) -> Bool {
+    for statement in [replaced, inserted].joined() {
+      guard case .visualFormat(let format) = statement else { return false }
+      for view in format.format?.views ?? [] where view.name.name != LayoutModel.rootName {
+        guard let first = model.views[view.name.name]?.declarationRange, first.start < spanStart else { return false }
+      }
+    }
+    return true
+  }
+}
+
+extension Statement {
+  /// Whether the statement declares nothing the rest of the file depends on: a constraint
+  /// or a visual format (a `.vfl` file's formats are checked apart, as they declare views).
+  var declaresNothing: Bool {
+    switch self {
+    case .constraint, .visualFormat: true
+    case .canvas, .direction, .spacing, .metric, .view: false
+    }
+  }
+}
+
+extension LayoutModel {
+  /// The model with every range of the old text mapped to the new one; its constraints are
+  /// left as they are.
+  func moved(by change: TextChange) -> LayoutModel {
+    var copy = self
+    copy.views = views.mapValues { $0.moved(by: change) }
+    copy.metrics = metrics.mapValues { metric in
+      Metric(name: metric.name, value: metric.value, range: change.map(metric.range))
+    }
+    copy.canvases = canvases.map { canvas in
+      var moved = canvas
+      moved.range = canvas.range.map(change.map)
+      return moved
+    }
+    return copy
+  }
+}
+
+extension ViewNode {
+  func moved(by change: TextChange) -> ViewNode {
+    var copy = self
+    copy.nameRange = nameRange.map(change.map)
+    copy.declarationRange = declarationRange.map(change.map)
+    if !propertyRanges.isEmpty { copy.propertyRanges = propertyRanges.mapValues(change.map) }
+    return copy
+  }
+}
+
+extension LayoutConstraint {
+  mutating func move(by change: TextChange) {
+    range = change.map(range)
+    if let site = priorityEdit?.range { priorityEdit?.range = change.map(site) }
+    if let removal = removalRange { removalRange = change.map(removal) }
+  }
+}

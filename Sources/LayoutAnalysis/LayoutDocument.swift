@@ -1,0 +1,139 @@
+import LayoutSyntax
+
+/// One layout text, parsed, resolved and checked.
+///
+/// This is the single entry point the command line and the language server share. It
+/// does no IO: it takes the bytes and returns values.
+public struct LayoutDocument: Sendable {
+  public let kind: FileKind
+  public let bytes: [UInt8]
+  public let syntax: LayoutFile
+  public let model: LayoutModel
+  /// Every finding, sorted by position.
+  public let diagnostics: [Diagnostic]
+
+  /// Where each top-level statement's output is, for updating the document after an edit;
+  /// nil for documents built by another reader.
+  let lowering: LoweringIndex?
+  /// How the document was made from the previous version (for tests and benchmarks).
+  let origin: DocumentOrigin
+  /// Shared by the versions of a document whose declarations (views, metrics, canvases,
+  /// settings) are the same but for where they are in the text.
+  let declarations: DeclarationsIdentity
+  /// This version's identity, and, for a version lowered again only in part, which of the
+  /// previous version's constraints it replaced.
+  let revision = DocumentRevision()
+  let constraintEdit: ConstraintEdit?
+
+  public init(bytes: [UInt8], kind: FileKind) {
+    self.init(bytes: bytes, kind: kind, syntax: Parser.parse(bytes, kind: kind), origin: .parsed)
+  }
+
+  /// Builds the model of a parsed file.
+  init(bytes: [UInt8], kind: FileKind, syntax: LayoutFile, origin: DocumentOrigin) {
+    self.origin = origin
+    declarations = DeclarationsIdentity()
+    constraintEdit = nil
+    self.kind = kind
+    self.bytes = bytes
+    self.syntax = syntax
+    var builder = ModelBuilder(file: syntax, source: bytes)
+    builder.build()
+    model = builder.model
+    let declarations = Array(builder.diagnostics[0..<builder.declarationDiagnosticCount])
+    let lowered = Array(builder.diagnostics[builder.declarationDiagnosticCount...])
+    lowering = LoweringIndex(
+      declarationDiagnostics: declarations, settingsDiagnosticCount: builder.settingsDiagnosticCount,
+      statementEnds: builder.statementEnds, diagnostics: lowered)
+    diagnostics = LayoutDocument.sorted(syntax.diagnostics + builder.diagnostics)
+  }
+
+  /// A version made from its predecessor (`LayoutDocument+Edit.swift`).
+  init(
+    kind: FileKind, bytes: [UInt8], syntax: LayoutFile, model: LayoutModel, lowering: LoweringIndex,
+    origin: DocumentOrigin, declarations: DeclarationsIdentity, constraintEdit: ConstraintEdit,
+    diagnostics: [Diagnostic]
+  ) {
+    self.origin = origin
+    self.declarations = declarations
+    self.constraintEdit = constraintEdit
+    self.kind = kind
+    self.bytes = bytes
+    self.syntax = syntax
+    self.model = model
+    self.lowering = lowering
+    self.diagnostics = diagnostics
+  }
+
+  public init(text: String, kind: FileKind) {
+    self.init(bytes: Array(text.utf8), kind: kind)
+  }
+
+  /// A document whose model was built by another reader (an Interface Builder file): there
+  /// is no syntax tree, and the diagnostics are the reader's.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's text, which every range refers to.
+  ///   - kind: how fixes that insert statements should write them (`.layout` for none).
+  ///   - model: the views, canvases and constraints the reader found.
+  ///   - diagnostics: what the reader reported about the text.
+  public init(bytes: [UInt8], kind: FileKind, model: LayoutModel, diagnostics: [Diagnostic]) {
+    self.kind = kind
+    self.bytes = bytes
+    syntax = LayoutFile(kind: kind, statements: [], diagnostics: [])
+    self.model = model
+    lowering = nil
+    origin = .parsed
+    declarations = DeclarationsIdentity()
+    constraintEdit = nil
+    self.diagnostics = LayoutDocument.sorted(diagnostics)
+  }
+
+  /// Diagnostics in source order; at one position errors come first, then by code.
+  public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted { left, right in
+      let (a, b) = (left.element, right.element)
+      if a.range != b.range { return a.range < b.range }
+      if a.severity != b.severity { return a.severity < b.severity }
+      if a.code != b.code { return a.code < b.code }
+      return left.offset < right.offset
+    }.map(\.element)
+  }
+
+  /// The lines of the text, as the command line counts them: built when asked for (the
+  /// server keeps its own table, updated with each edit), so callers keep the one they get.
+  public var lineIndex: LineIndex { LineIndex(bytes) }
+
+  /// The text of a range, for messages and fixes.
+  public func text(of range: SourceRange) -> String {
+    let start = min(max(range.start, 0), bytes.count)
+    let end = min(max(range.end, start), bytes.count)
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+/// The identity of a set of declarations, kept by the versions of a document that only
+/// changed constraints.
+final class DeclarationsIdentity: Sendable {}
+
+/// The identity of one version of a document.
+final class DocumentRevision: Sendable {}
+
+/// The constraints of the version `basedOn` that a version lowered again in part replaced:
+/// `old` of its constraints became `new` of the new version's; the others are the same
+/// constraints (moved with the text).
+struct ConstraintEdit: Sendable {
+  let basedOn: DocumentRevision
+  let old: Range<Int>
+  let new: Range<Int>
+}
+
+/// How a document came to be.
+enum DocumentOrigin: Equatable, Sendable {
+  /// Parsed and built in full.
+  case parsed
+  /// Parsed again around an edit, the model built in full.
+  case reparsed
+  /// Parsed again around an edit, and only the statements it replaced lowered again.
+  case relowered(statements: Int)
+}

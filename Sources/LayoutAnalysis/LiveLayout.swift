@@ -1,0 +1,122 @@
+import Foundation
+import LayoutSyntax
+
+/// A layout that follows a document through its edits, for the language server: each
+/// place keeps its solver, and an edit only removes and adds the constraints it changed.
+public final class LiveLayout {
+  /// What identifies a place across edits: not where its canvas is declared.
+  private struct PlaceKey: Hashable {
+    var name: String
+    var width: Double
+    var height: Double
+    var safeArea: EdgeInsets
+    var direction: LayoutDirection
+
+    init(_ place: LayoutPlace) {
+      name = place.canvas.name
+      width = place.canvas.width
+      height = place.canvas.height
+      safeArea = place.canvas.safeArea
+      direction = place.direction
+    }
+  }
+
+  private var solvers: [PlaceKey: PlaceSolver] = [:]
+  /// The declarations and the version of the document the solvers hold.
+  private var declarations: DeclarationsIdentity?
+  private var revision: DocumentRevision?
+
+  public init() {}
+
+  /// Brings every place up to date with `document` and returns its findings. The layout is
+  /// solved even when the text has errors, so that frames stay available; the findings
+  /// follow the same rules as `SolvedLayout`.
+  public func update(_ document: LayoutDocument) -> SolvedLayout {
+    // What changed since the version the solvers hold, when the document knows.
+    var changed: (old: Range<Int>, new: Range<Int>)?
+    if document.revision === revision {
+      changed = (0..<0, 0..<0)
+    } else if let edit = document.constraintEdit, edit.basedOn === revision {
+      changed = (edit.old, edit.new)
+    }
+    let places = SolvedLayout.places(of: document.model)
+    let work = PlaceWork(
+      model: document.model, places: places, existing: places.map { solvers[PlaceKey($0)] },
+      sameDeclarations: declarations === document.declarations, changed: changed)
+    // Places share nothing but the (immutable) model: each is brought up to date on its own
+    // core, with the caches the checks read warmed there.
+    let slots = ResultSlots<PlaceSolver>(count: places.count)
+    if places.count > 1 {
+      DispatchQueue.concurrentPerform(iterations: places.count) { slots.set($0, work.run($0)) }
+    } else {
+      for index in places.indices { slots.set(index, work.run(index)) }
+    }
+    let ordered = slots.values
+    var next: [PlaceKey: PlaceSolver] = [:]
+    for solver in ordered { next[PlaceKey(solver.place)] = solver }
+    solvers = next
+    self.places = ordered
+    lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
+    declarations = document.declarations
+    revision = document.revision
+    return SolvedLayout(document: document, places: ordered)
+  }
+
+  /// The places of the last update, in order, and its document while its findings are shown
+  /// (the text has no error).
+  private var places: [PlaceSolver] = []
+  private var lastDocument: LayoutDocument?
+
+  /// Whether the last update may rest on another solution than a fresh solve of the same text
+  /// would: a place updated in place whose layout is not unique (some view is ambiguous).
+  /// Findings quote the solution (frames, what is offscreen), so `settle()` solves such places
+  /// again in file order, as `plumb check` does.
+  public var needsSettling: Bool {
+    lastDocument != nil && places.contains { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty }
+  }
+
+  /// Solves the places of the last update whose solution is not unique again in file order,
+  /// and returns the layout's findings then; nil when nothing needed it.
+  public func settle() -> SolvedLayout? {
+    guard let document = lastDocument, needsSettling else { return nil }
+    for solver in places where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
+      solver.solveAgain()
+    }
+    return SolvedLayout(document: document, places: places)
+  }
+}
+
+/// One update of a live layout's places, run place by place on any thread: each place's
+/// solver is touched by one worker only, and the model is only read.
+private final class PlaceWork: @unchecked Sendable {
+  let model: LayoutModel
+  let places: [LayoutPlace]
+  let existing: [PlaceSolver?]
+  let sameDeclarations: Bool
+  let changed: (old: Range<Int>, new: Range<Int>)?
+
+  init(
+    model: LayoutModel, places: [LayoutPlace], existing: [PlaceSolver?], sameDeclarations: Bool,
+    changed: (old: Range<Int>, new: Range<Int>)?
+  ) {
+    self.model = model
+    self.places = places
+    self.existing = existing
+    self.sameDeclarations = sameDeclarations
+    self.changed = changed
+  }
+
+  /// The place at `index`, brought up to date (or solved, when it is new).
+  func run(_ index: Int) -> PlaceSolver {
+    let solver: PlaceSolver
+    if let current = existing[index] {
+      current.update(model: model, place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
+      solver = current
+    } else {
+      solver = PlaceSolver(model: model, place: places[index])
+    }
+    _ = solver.ambiguities()
+    _ = solver.allSolvedViews()
+    return solver
+  }
+}
