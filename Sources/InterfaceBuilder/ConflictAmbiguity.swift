@@ -105,7 +105,7 @@ struct ConflictAmbiguity {
       guard let node = model.views[entry.view], let range = node.nameRange ?? node.declarationRange else { return nil }
       let quoted = describe(entry.broken)
       return Diagnostic(
-        code: "ambiguous", severity: .warning,
+        code: .ambiguous, severity: .warning,
         message: "'\(entry.view)' has no single layout: required constraints about it conflict, and where it ends up "
           + "depends on which of them UIKit breaks (Plumb breaks \(quoted)).",
         range: range,

@@ -41,19 +41,19 @@ public struct InterfaceBuilderFile: Sendable {
       if rootNode.name == "archive" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .error,
+            code: .interfaceBuilderUnsupported, severity: .error,
             message: "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; "
               + "open the file in a current Xcode and save it to convert it.", range: rootNode.nameRange))
       } else if rootNode.name != "document" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .error,
+            code: .interfaceBuilderUnsupported, severity: .error,
             message: "The root element is <\(rootNode.name)>, not an Interface Builder <document>.",
             range: rootNode.nameRange))
       } else if rootNode.attribute("targetRuntime") == "MacOSX.Cocoa" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .info,
+            code: .interfaceBuilderUnsupported, severity: .info,
             message: "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose "
               + "coordinates and views it does not model yet.", range: rootNode.nameRange))
       } else {
@@ -175,7 +175,7 @@ public struct InterfaceBuilderFile: Sendable {
     if units.isEmpty, rootNode.attribute("useAutolayout") == "YES" {
       fileDiagnostics.append(
         Diagnostic(
-          code: "ib-unsupported", severity: .info, message: "The file has no view Plumb can lay out.",
+          code: .interfaceBuilderUnsupported, severity: .info, message: "The file has no view Plumb can lay out.",
           range: rootNode.nameRange))
     }
     return (units, details, fileDiagnostics)
@@ -250,7 +250,7 @@ public struct InterfaceBuilderFile: Sendable {
     for var diagnostic in layout.diagnostics {
       // An optional constraint that loses to stronger ones is what optional means: Interface
       // Builder has no issue for it, so neither does its file here.
-      if diagnostic.code == "unsatisfied" { continue }
+      if diagnostic.code == .unsatisfied { continue }
       diagnostic.fixes = []
       diagnostic.message = rewrite(diagnostic.message)
       diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
@@ -258,20 +258,20 @@ public struct InterfaceBuilderFile: Sendable {
       // A scroll view's content area: larger than the scroll view is what it is for, and
       // its size is Xcode's "scrollable content size".
       if let content = details.scrollContents.keys.first(where: { diagnostic.message.hasPrefix("'\($0)' ") }) {
-        if diagnostic.code == "offscreen" { continue }
-        if diagnostic.code == "ambiguous", let scroll = details.scrollContents[content] ?? nil {
+        if diagnostic.code == .offscreen { continue }
+        if diagnostic.code == .ambiguous, let scroll = details.scrollContents[content] ?? nil {
           diagnostic.message = "The scrollable content size of '\(scroll)' is ambiguous: " + diagnostic.message
         }
       }
-      if diagnostic.code == "zero-size", let view, details.emptyLabels.contains(view) { continue }
+      if diagnostic.code == .zeroSize, let view, details.emptyLabels.contains(view) { continue }
       // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
       // it is misplaced only when no choice of the constraint to break puts it where it was saved.
-      if diagnostic.code == "misplaced", let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+      if diagnostic.code == .misplaced, let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
         continue
       }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
-      if diagnostic.code == "misplaced", let view, details.symbolImages.contains(view),
+      if diagnostic.code == .misplaced, let view, details.symbolImages.contains(view),
         let declared = layout.document.model.views[view]?.frame, let solved = primary?.solvedView(view)?.frame,
         abs(declared.x - solved.x) <= max(2, solved.width / 10), abs(declared.y - solved.y) <= max(2, solved.height / 10),
         abs(declared.width - solved.width) <= max(2, solved.width / 10),
@@ -280,11 +280,11 @@ public struct InterfaceBuilderFile: Sendable {
         continue
       }
       switch diagnostic.code {
-      case "zero-size":
+      case .zeroSize:
         if let view, details.verifyAmbiguity[view] != nil, diagnostic.message.contains("nothing determines") {
           diagnostic.severity = .info
         }
-      case "ambiguous", "content-priority-ambiguity":
+      case .ambiguous, .contentPriorityAmbiguity:
         // Xcode's Ambiguity setting: "Never Verify", or "Verify Position Only" for a view whose
         // position is determined. Xcode still marks such views; Plumb says so for information.
         if let view, let setting = details.verifyAmbiguity[view],
@@ -295,13 +295,13 @@ public struct InterfaceBuilderFile: Sendable {
             " Its Ambiguity setting is \(setting == "off" ? "Never Verify" : "Verify Position Only"), so this is "
             + "for information only."
         }
-        if diagnostic.code == "content-priority-ambiguity", let other = diagnostic.related.first {
+        if diagnostic.code == .contentPriorityAmbiguity, let other = diagnostic.related.first {
           var mirrored = diagnostic
           mirrored.range = other.range
           mirrored.related = [RelatedInformation(range: diagnostic.range, message: "the other view of the tie")]
           result.append(mirrored)
         }
-      case "misplaced":
+      case .misplaced:
         if let view, let rect = details.frameRects[view], let solved = primary?.solvedView(view)?.frame {
           let text =
             "<rect key=\"frame\" x=\"\(xmlNumber(solved.x))\" y=\"\(xmlNumber(solved.y))\" "
@@ -376,7 +376,7 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result.append(
         Diagnostic(
-          code: "misplaced", severity: .warning,
+          code: .misplaced, severity: .warning,
           message: "'\(name)' is misplaced: its frame is declared as \(describe(declared)), but its constraints put it at "
             + "\(describe(expected)) in \(primary.place.canvas.name), keeping what they leave ambiguous as declared.",
           range: node.nameRange ?? node.declarationRange ?? SourceRange(at: 0), fixes: fixes))
@@ -393,7 +393,7 @@ public struct InterfaceBuilderFile: Sendable {
       let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
       guard sides.contains(where: { absolute.contains($0.attribute) }) else { return nil }
       return Diagnostic(
-        code: "left-right", severity: .warning,
+        code: .leftRight, severity: .warning,
         message: "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
           + "\"Respect language direction\" in Xcode so it uses leading and trailing.",
         range: constraint.range)

@@ -191,7 +191,7 @@ struct UnitBuilder {
           guard let firstAttribute = constraintNode.attribute("firstAttribute") else {
             diagnostics.append(
               Diagnostic(
-                code: "ib-constraint", severity: .warning,
+                code: .interfaceBuilderConstraint, severity: .warning,
                 message: "This constraint has no firstAttribute; Plumb leaves it out.", range: constraintNode.tagRange))
             continue
           }
@@ -710,7 +710,7 @@ struct UnitBuilder {
     guard let element = node(raw.element) else { return nil }
     let range = element.tagRange
     func warn(_ message: String) -> LayoutConstraint? {
-      diagnostics.append(Diagnostic(code: "ib-constraint", severity: .warning, message: message, range: range))
+      diagnostics.append(Diagnostic(code: .interfaceBuilderConstraint, severity: .warning, message: message, range: range))
       return nil
     }
     guard let firstAttribute = Elements.attribute(raw.firstAttribute) else {

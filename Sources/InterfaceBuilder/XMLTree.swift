@@ -60,7 +60,7 @@ struct XMLTree {
     if bytes.count > maximumSize {
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-refused", severity: .error,
+          code: .interfaceBuilderRefused, severity: .error,
           message: "The file is \(bytes.count / (1024 * 1024)) MiB; Plumb reads Interface Builder files of at most "
             + "\(maximumSize / (1024 * 1024)) MiB.", range: SourceRange(at: 0)))
       return tree
@@ -69,7 +69,7 @@ struct XMLTree {
     if let doctype = scan.doctype {
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-refused", severity: .error,
+          code: .interfaceBuilderRefused, severity: .error,
           message: "The file has a document type declaration, which Interface Builder never writes and which can "
             + "declare entities; Plumb does not read it.", range: doctype))
       return tree
@@ -83,7 +83,7 @@ struct XMLTree {
     let succeeded = parser.parse()
     if let problem = delegate.abortReason {
       tree.diagnostics.append(
-        Diagnostic(code: "ib-refused", severity: .error, message: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
+        Diagnostic(code: .interfaceBuilderRefused, severity: .error, message: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
       return tree
     }
     // Foundation on Linux can report success with an error set: either means the XML is bad.
@@ -97,7 +97,7 @@ struct XMLTree {
       }
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-xml", severity: .error, message: "The file is not well-formed XML: \(reason).",
+          code: .interfaceBuilderXML, severity: .error, message: "The file is not well-formed XML: \(reason).",
           range: SourceRange(at: range.start)))
       return tree
     }

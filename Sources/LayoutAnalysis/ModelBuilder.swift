@@ -79,7 +79,7 @@ struct ModelBuilder {
         if let first = canvasRanges[declaration.name.name] {
           diagnostics.append(
             Diagnostic(
-              code: "duplicate-canvas", severity: .error,
+              code: .duplicateCanvas, severity: .error,
               message: "canvas '\(declaration.name.name)' is already declared",
               range: declaration.name.range,
               related: [RelatedInformation(range: first, message: "first declared here")]))
@@ -99,7 +99,7 @@ struct ModelBuilder {
         if let first = model.metrics[declaration.name.name] {
           diagnostics.append(
             Diagnostic(
-              code: "duplicate-metric", severity: .error,
+              code: .duplicateMetric, severity: .error,
               message: "metric '\(declaration.name.name)' is already declared",
               range: declaration.name.range,
               related: [RelatedInformation(range: first.range, message: "first declared here")]))
@@ -120,7 +120,7 @@ struct ModelBuilder {
       if name == LayoutModel.rootName || name == "super" {
         diagnostics.append(
           Diagnostic(
-            code: "duplicate-view", severity: .error,
+            code: .duplicateView, severity: .error,
             message: "'\(name)' is reserved: it names the \(name == "super" ? "enclosing" : "root") view; choose another name",
             range: declaration.name.range))
         continue
@@ -128,7 +128,7 @@ struct ModelBuilder {
       if let existing = model.views[name] {
         diagnostics.append(
           Diagnostic(
-            code: "duplicate-view", severity: .error,
+            code: .duplicateView, severity: .error,
             message: "view '\(name)' is already declared; view names must be unique in a file",
             range: declaration.name.range,
             related: existing.nameRange.map { [RelatedInformation(range: $0, message: "'\(name)' first declared here")] }
@@ -178,7 +178,7 @@ struct ModelBuilder {
   private mutating func checkContentPriority(_ value: Double, _ property: ViewProperty) -> Bool {
     if let problem = PriorityRules.problem(with: value) {
       diagnostics.append(
-        Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: property.range))
+        Diagnostic(code: .invalidPriority, severity: .error, message: problem, range: property.range))
       return false
     }
     return true
@@ -274,7 +274,7 @@ struct ModelBuilder {
       first: statement.first.attribute, second: statement.second?.attribute, multiplier: multiplier)
     {
       diagnostics.append(
-        Diagnostic(code: "invalid-attribute-pair", severity: .error, message: violation, range: statement.range))
+        Diagnostic(code: .invalidAttributePair, severity: .error, message: violation, range: statement.range))
       failed = true
     }
     guard !failed, let first else { return nil }
@@ -330,7 +330,7 @@ struct ModelBuilder {
       guard writtenGuide.name == "safeArea" else {
         diagnostics.append(
           Diagnostic(
-            code: "unknown-view", severity: .error,
+            code: .unknownView, severity: .error,
             message: "'\(writtenGuide.name)' is not a layout guide; views have 'safeArea'",
             range: writtenGuide.range))
         failed = true
@@ -347,7 +347,7 @@ struct ModelBuilder {
     var fixes = suggested
     if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }
     return Diagnostic(
-      code: "unknown-view", severity: .error,
+      code: .unknownView, severity: .error,
       message: "'\(name.name)' is not a declared view\(hint)", range: name.range, fixes: fixes)
   }
 
@@ -369,7 +369,7 @@ struct ModelBuilder {
     let candidates = model.metrics.keys.sorted()
     let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
-      code: "unknown-metric", severity: .error,
+      code: .unknownMetric, severity: .error,
       message: "'\(name.name)' is not a declared metric\(hint)", range: name.range, fixes: fixes)
   }
 
@@ -389,7 +389,7 @@ struct ModelBuilder {
       value = metric.value
     }
     if let problem = PriorityRules.problem(with: value) {
-      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: term.range))
+      diagnostics.append(Diagnostic(code: .invalidPriority, severity: .error, message: problem, range: term.range))
       failed = true
       return nil
     }

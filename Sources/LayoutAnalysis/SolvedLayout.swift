@@ -58,7 +58,7 @@ public final class SolvedLayout {
             PlacedFinding(
               key: "unsolved",
               diagnostic: Diagnostic(
-                code: "unsolved", severity: .warning,
+                code: .unsolved, severity: .warning,
                 message: "Plumb could not finish solving this layout (\(failure)); the other findings may be "
                   + "incomplete.",
                 range: SourceRange(at: 0)),
@@ -128,13 +128,13 @@ public final class SolvedLayout {
       guard let group = groups[key], var diagnostic = group.first?.diagnostic else { return nil }
       let places = group.map(\.place)
       var suffix = describe(places, among: allPlaces)
-      if diagnostic.code == "conflict", directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
-        diagnostic.code = "rtl-conflict"
+      if diagnostic.code == .conflict, directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
+        diagnostic.code = .rtlConflict
         diagnostic.message += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
         if suffix == " (in right-to-left layouts)" { suffix = "" }
       }
       // A misplaced frame is checked in the first place only, which its message names.
-      if diagnostic.code == "misplaced" { suffix = "" }
+      if diagnostic.code == .misplaced { suffix = "" }
       let canvases = Set(places.map(\.canvas.name))
       let placeDirections = Set(places.map(\.direction))
       diagnostic.canvas = canvases.count == 1 ? places.first?.canvas.name : nil

@@ -143,7 +143,7 @@ struct VisualFormatLowering {
         let (hint, fixes) = Suggestions.forUnknown(written, among: VisualFormatOption.allCases.map(\.rawValue))
         diagnostics.append(
           Diagnostic(
-            code: "invalid-vfl-option", severity: .error,
+            code: .invalidVisualFormatOption, severity: .error,
             message: "'\(written.name)' is not an NSLayoutFormatOptions option\(hint)", range: written.range,
             fixes: fixes))
         continue
@@ -160,7 +160,7 @@ struct VisualFormatLowering {
             : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
+              code: .invalidVisualFormatOption, severity: .error,
               message: "\(message) ('\(written.name)' in \(format.orientation == .horizontal ? "an H:" : "a V:") format)",
               range: written.range))
         }
@@ -171,7 +171,7 @@ struct VisualFormatLowering {
         if let previous = directionOption, previous.name != option.rawValue {
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
+              code: .invalidVisualFormatOption, severity: .error,
               message: "'\(option.rawValue)' contradicts '\(previous.name)': a format has one direction",
               range: written.range,
               related: [RelatedInformation(range: previous.range, message: "the other direction option")]))
@@ -182,7 +182,7 @@ struct VisualFormatLowering {
         if format.orientation == .horizontal {
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
+              code: .invalidVisualFormatOption, severity: .error,
               message: "BaselineToBaseline format option not valid for horizontal layout", range: written.range))
         }
         result.baselineToBaseline = true
@@ -214,7 +214,7 @@ struct VisualFormatLowering {
       fixes.append(declare)
     }
     return Diagnostic(
-      code: "unknown-view", severity: .error,
+      code: .unknownView, severity: .error,
       message: "\(name.name) is not a key in the views dictionary: no view '\(name.name)' is declared\(hint)",
       range: name.range, fixes: fixes)
   }
@@ -224,7 +224,7 @@ struct VisualFormatLowering {
     let actual = view.superview.map { "its superview is '\($0)'" } ?? "it is the root view"
     diagnostics.append(
       Diagnostic(
-        code: "not-a-subview", severity: .error,
+        code: .notASubview, severity: .error,
         message: "Unable to interpret '|' character: here '|' is '\(scope)', but '\(name.name)' is not a direct "
           + "subview of '\(scope)' (\(actual))",
         range: bar, related: view.nameRange.map { [RelatedInformation(range: $0, message: "'\(name.name)' is declared here")] } ?? []))
@@ -256,7 +256,7 @@ struct VisualFormatLowering {
       }
     }
     if let problem = PriorityRules.problem(with: value) {
-      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: written.range))
+      diagnostics.append(Diagnostic(code: .invalidPriority, severity: .error, message: problem, range: written.range))
       return nil
     }
     return value
@@ -266,7 +266,7 @@ struct VisualFormatLowering {
     let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
     let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
-      code: "unknown-metric", severity: .error,
+      code: .unknownMetric, severity: .error,
       message: "Encountered metric with name \"\(name.name)\", but value was not specified in metrics or views "
         + "dictionaries: declare it with 'metric \(name.name) = …'\(hint)",
       range: name.range, fixes: fixes)
@@ -381,7 +381,7 @@ struct VisualFormatLowering {
       if isView(name.name) {
         diagnostics.append(
           Diagnostic(
-            code: "invalid-attribute-pair", severity: .error,
+            code: .invalidAttributePair, severity: .error,
             message: "It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
               + "to use a view as a spacer? [view1][spacer(==view1)][view2]",
             range: name.range))

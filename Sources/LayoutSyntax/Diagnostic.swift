@@ -51,13 +51,61 @@ public struct RelatedInformation: Hashable, Sendable {
   }
 }
 
+/// The stable code of a finding: what scripts, SARIF rules and docs/diagnostics.md name it by.
+///
+/// The raw value is the code as it is written everywhere outside the program
+/// (`unknown-view`, `conflict`, …); it never changes between releases.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+  // The text.
+  case syntax
+  case unknownView = "unknown-view"
+  case unknownMetric = "unknown-metric"
+  case duplicateView = "duplicate-view"
+  case duplicateMetric = "duplicate-metric"
+  case duplicateCanvas = "duplicate-canvas"
+  case invalidAttributePair = "invalid-attribute-pair"
+  case invalidPriority = "invalid-priority"
+  case invalidVisualFormatOption = "invalid-vfl-option"
+  case notASubview = "not-a-subview"
+  // The solved layout.
+  case conflict
+  case rtlConflict = "rtl-conflict"
+  case ambiguous
+  case contentPriorityAmbiguity = "content-priority-ambiguity"
+  case leftRight = "left-right"
+  case misplaced
+  case zeroSize = "zero-size"
+  case offscreen
+  case transformed
+  case unsatisfied
+  case unsolved
+  // Interface Builder files.
+  case interfaceBuilderXML = "ib-xml"
+  case interfaceBuilderRefused = "ib-refused"
+  case interfaceBuilderUnsupported = "ib-unsupported"
+  case interfaceBuilderConstraint = "ib-constraint"
+
+  /// Codes order by their text, so that sorting findings does not depend on declaration order.
+  public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// Whether the Interface Builder reader reports it: a file or a constraint it could not read.
+  public var isInterfaceBuilderReader: Bool {
+    switch self {
+    case .interfaceBuilderXML, .interfaceBuilderRefused, .interfaceBuilderUnsupported, .interfaceBuilderConstraint: true
+    default: false
+    }
+  }
+
+  /// The code as written in output: `unknown-view`.
+  public var description: String { rawValue }
+}
+
 /// One finding about a layout file, located by byte range.
 ///
-/// `code` is one of the stable codes of docs/diagnostics.md (`syntax`, `unknown-view`,
-/// `conflict`, …). `canvas` and `direction` say where a finding of the solved layout
+/// `code` is one of the stable codes of docs/diagnostics.md. `canvas` and `direction` say where a finding of the solved layout
 /// happens; both are nil for findings about the text itself.
 public struct Diagnostic: Hashable, Sendable {
-  public var code: String
+  public var code: DiagnosticCode
   public var severity: Severity
   public var message: String
   public var range: SourceRange
@@ -67,7 +115,7 @@ public struct Diagnostic: Hashable, Sendable {
   public var direction: String?
 
   public init(
-    code: String, severity: Severity, message: String, range: SourceRange,
+    code: DiagnosticCode, severity: Severity, message: String, range: SourceRange,
     related: [RelatedInformation] = [], fixes: [Fix] = [],
     canvas: String? = nil, direction: String? = nil
   ) {
@@ -83,6 +131,6 @@ public struct Diagnostic: Hashable, Sendable {
 
   /// A `syntax` error.
   public static func syntax(_ message: String, at range: SourceRange) -> Diagnostic {
-    Diagnostic(code: "syntax", severity: .error, message: message, range: range)
+    Diagnostic(code: .syntax, severity: .error, message: message, range: range)
   }
 }

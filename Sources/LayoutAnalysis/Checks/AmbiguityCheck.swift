@@ -37,7 +37,7 @@ enum AmbiguityCheck {
           PlacedFinding(
             key: "zero-size|\(name)|\(axis)",
             diagnostic: Diagnostic(
-              code: "zero-size", severity: .warning, message: message, range: Describe.range(of: name, in: model)),
+              code: .zeroSize, severity: .warning, message: message, range: Describe.range(of: name, in: model)),
             place: solver.place))
       }
     }
@@ -79,7 +79,7 @@ enum AmbiguityCheck {
     return PlacedFinding(
       key: "ambiguous|\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)",
       diagnostic: Diagnostic(
-        code: "ambiguous", severity: .warning, message: message, range: Describe.range(of: ambiguity.view, in: model),
+        code: .ambiguous, severity: .warning, message: message, range: Describe.range(of: ambiguity.view, in: model),
         fixes: fixes),
       place: solver.place)
   }
@@ -254,7 +254,7 @@ enum AmbiguityCheck {
     return PlacedFinding(
       key: "content-priority-ambiguity|\(pair.first)|\(pair.second)|\(pair.axis)|\(pair.hugging)",
       diagnostic: Diagnostic(
-        code: "content-priority-ambiguity", severity: .warning, message: message,
+        code: .contentPriorityAmbiguity, severity: .warning, message: message,
         range: Describe.range(of: pair.second, in: model),
         related: [RelatedInformation(range: Describe.range(of: pair.first, in: model), message: "'\(pair.first)' is declared here")],
         fixes: fixes),

@@ -43,7 +43,7 @@ enum ConflictCheck {
       return PlacedFinding(
         key: key,
         diagnostic: Diagnostic(
-          code: "conflict", severity: .error, message: message, range: broken.range, related: related, fixes: fixes),
+          code: .conflict, severity: .error, message: message, range: broken.range, related: related, fixes: fixes),
         place: solver.place)
     }
   }

@@ -50,7 +50,7 @@ enum GeometryCheck {
     return PlacedFinding(
       key: "misplaced|\(node.name)",
       diagnostic: Diagnostic(
-        code: "misplaced", severity: .warning, message: message,
+        code: .misplaced, severity: .warning, message: message,
         range: node.propertyRanges["frame"] ?? Describe.range(of: node.name, in: model), fixes: fixes),
       place: solver.place)
   }
@@ -83,7 +83,7 @@ enum GeometryCheck {
     return PlacedFinding(
       key: "offscreen|\(solved.name)",
       diagnostic: Diagnostic(
-        code: "offscreen", severity: .warning, message: message, range: Describe.range(of: solved.name, in: model)),
+        code: .offscreen, severity: .warning, message: message, range: Describe.range(of: solved.name, in: model)),
       place: solver.place)
   }
 
@@ -101,7 +101,7 @@ enum GeometryCheck {
       }
       result.append(
         Diagnostic(
-          code: "transformed", severity: .info,
+          code: .transformed, severity: .info,
           message: "Auto Layout lays out '\(name)' as if it were not transformed: its constraints act on the "
             + "untransformed frame, and \(what) is applied afterwards, so what you see will not match its constraints.",
           range: node.propertyRanges["transform"] ?? Describe.range(of: name, in: model)))

@@ -24,7 +24,7 @@ enum RTLCheck {
         for option in format.options where option.name == "directionLeftToRight" {
           result.append(
             Diagnostic(
-              code: "left-right", severity: .warning,
+              code: .leftRight, severity: .warning,
               message: "'directionLeftToRight' lays this format out left to right in every language; without it, "
                 + "UIKit uses leading and trailing, which mirror in right-to-left languages.",
               range: option.range,
@@ -65,7 +65,7 @@ enum RTLCheck {
       directional(side.attribute).map { TextEdit(range: side.attributeName.range, newText: $0.rawValue) }
     }
     return Diagnostic(
-      code: "left-right", severity: .warning,
+      code: .leftRight, severity: .warning,
       message: "\(names.joined(separator: " and ")) stay\(names.count == 1 ? "s" : "") on the same side in right-to-left "
         + "languages; use leading and trailing so the layout mirrors.",
       range: constraint.range,

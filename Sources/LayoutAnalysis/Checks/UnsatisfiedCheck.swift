@@ -17,7 +17,7 @@ enum UnsatisfiedCheck {
         + "point\(Describe.same(entry.error, 1) ? "" : "s"), because constraints of higher priority win."
       return PlacedFinding(
         key: "unsatisfied|\(Describe.key(constraint))",
-        diagnostic: Diagnostic(code: "unsatisfied", severity: .info, message: message, range: constraint.range),
+        diagnostic: Diagnostic(code: .unsatisfied, severity: .info, message: message, range: constraint.range),
         place: solver.place)
     }
   }
