@@ -86,7 +86,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
 
   /// The constraint as text, such as `x + -1 * y + 10 == 0 @750`.
   public var description: String {
-    let suffix = isRequired ? "" : " @\(NumberText.short(priority, decimals: nil))"
+    let suffix = isRequired ? "" : " @\(priority.dumpText)"
     return "\(expression) \(relation.rawValue) 0\(suffix)"
   }
 }

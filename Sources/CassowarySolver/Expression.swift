@@ -13,7 +13,7 @@ public struct Term: Sendable, CustomStringConvertible {
 
   /// The term as text, such as `2 * x`.
   public var description: String {
-    coefficient == 1 ? variable.name : "\(NumberText.short(coefficient, decimals: nil)) * \(variable.name)"
+    coefficient == 1 ? variable.name : "\(coefficient.dumpText) * \(variable.name)"
   }
 }
 
@@ -62,7 +62,7 @@ public struct Expression: Sendable, CustomStringConvertible {
       parts.append(term.description)
     }
     if constant != 0 || parts.isEmpty {
-      parts.append(NumberText.short(constant, decimals: nil))
+      parts.append(constant.dumpText)
     }
     return parts.joined(separator: " + ")
   }

@@ -99,17 +99,14 @@ struct ConflictAmbiguity {
   }
 
   /// The findings: one `ambiguous` per view of a conflict.
-  func diagnostics(layout: SolvedLayout, describe: (LayoutConstraint) -> String) -> [Diagnostic] {
+  /// - Parameter quote: how the findings quote a constraint.
+  func diagnostics(layout: SolvedLayout, quote: (LayoutConstraint) -> ConstraintQuote) -> [Diagnostic] {
     let model = layout.document.model
     return ambiguous.compactMap { entry in
       guard let node = model.views[entry.view], let range = node.nameRange ?? node.declarationRange else { return nil }
-      let quoted = describe(entry.broken)
       return Diagnostic(
-        code: "ambiguous", severity: .warning,
-        message: "'\(entry.view)' has no single layout: required constraints about it conflict, and where it ends up "
-          + "depends on which of them UIKit breaks (Plumb breaks \(quoted)).",
-        range: range,
-        related: [RelatedInformation(range: entry.broken.range, message: "the constraint Plumb breaks")])
+        code: .ambiguous, severity: .warning, finding: .noSingleLayout(view: entry.view, broken: quote(entry.broken)),
+        range: range, related: [RelatedInformation(range: entry.broken.range, role: .brokenConstraint)])
     }
   }
 }

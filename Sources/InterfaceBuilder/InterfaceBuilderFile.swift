@@ -41,21 +41,16 @@ public struct InterfaceBuilderFile: Sendable {
       if rootNode.name == "archive" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .error,
-            message: "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; "
-              + "open the file in a current Xcode and save it to convert it.", range: rootNode.nameRange))
+            code: .interfaceBuilderUnsupported, severity: .error, finding: .legacyArchive, range: rootNode.nameRange))
       } else if rootNode.name != "document" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .error,
-            message: "The root element is <\(rootNode.name)>, not an Interface Builder <document>.",
-            range: rootNode.nameRange))
+            code: .interfaceBuilderUnsupported, severity: .error,
+            finding: .notAnInterfaceBuilderDocument(root: rootNode.name), range: rootNode.nameRange))
       } else if rootNode.attribute("targetRuntime") == "MacOSX.Cocoa" {
         fileDiagnostics.append(
           Diagnostic(
-            code: "ib-unsupported", severity: .info,
-            message: "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose "
-              + "coordinates and views it does not model yet.", range: rootNode.nameRange))
+            code: .interfaceBuilderUnsupported, severity: .info, finding: .macOSDocument, range: rootNode.nameRange))
       } else {
         (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
       }
@@ -175,8 +170,7 @@ public struct InterfaceBuilderFile: Sendable {
     if units.isEmpty, rootNode.attribute("useAutolayout") == "YES" {
       fileDiagnostics.append(
         Diagnostic(
-          code: "ib-unsupported", severity: .info, message: "The file has no view Plumb can lay out.",
-          range: rootNode.nameRange))
+          code: .interfaceBuilderUnsupported, severity: .info, finding: .nothingToLayOut, range: rootNode.nameRange))
     }
     return (units, details, fileDiagnostics)
   }
@@ -225,53 +219,46 @@ public struct InterfaceBuilderFile: Sendable {
   static func adapt(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
     let primary = layout.places.first
     let ambiguities = primary?.ambiguities() ?? []
-    // Messages quote a constraint by its text, which here is a whole XML tag: say it the way
-    // UIKit describes constraints instead, with the constraint's id.
-    var quotes: [(String, String)] = []
+    // Findings quote a constraint as written, which here is a whole XML tag: quote it the way
+    // UIKit describes constraints instead, with its label and id.
+    var quotes: [SourceRange: ConstraintQuote] = [:]
     for constraint in layout.document.model.constraints where constraint.origin == .explicit {
-      let text = layout.document.text(of: constraint.range)
       var unlabelled = constraint
       unlabelled.label = nil
-      let names = [constraint.label.map { "'\($0)'" }, xmlAttribute("id", in: text)].compactMap { $0 }
-      let suffix = names.isEmpty ? "" : " (\(names.joined(separator: ", ")))"
-      quotes.append(("'\(text)'", "'\(unlabelled.description)'\(suffix)"))
+      quotes[constraint.range] = ConstraintQuote(
+        range: constraint.range, text: unlabelled.description, isWritten: false, label: constraint.label,
+        identifier: xmlAttribute("id", in: layout.document.text(of: constraint.range)))
     }
-    func rewrite(_ message: String) -> String {
-      guard message.contains("'<constraint") else { return message }
-      var result = message
-      for (from, to) in quotes where result.contains(from) {
-        result = result.replacingOccurrences(of: from, with: to)
-      }
-      return result
+    func requote(_ quote: ConstraintQuote) -> ConstraintQuote {
+      quote.isWritten ? quotes[quote.range] ?? quote : quote
     }
     let conflicts = primary.map { ConflictAmbiguity(layout: layout, primary: $0) } ?? ConflictAmbiguity.none
     let conflictViews = Set(conflicts.ambiguous.map { $0.view })
     var result: [Diagnostic] = []
-    for var diagnostic in layout.diagnostics {
+    for found in layout.diagnostics {
       // An optional constraint that loses to stronger ones is what optional means: Interface
       // Builder has no issue for it, so neither does its file here.
-      if diagnostic.code == "unsatisfied" { continue }
+      if found.code == .unsatisfied { continue }
+      var diagnostic = found.mappingQuotes(requote)
       diagnostic.fixes = []
-      diagnostic.message = rewrite(diagnostic.message)
-      diagnostic.related = diagnostic.related.map { RelatedInformation(range: $0.range, message: rewrite($0.message)) }
       let view = details.viewAtOffset[diagnostic.range.start]
       // A scroll view's content area: larger than the scroll view is what it is for, and
       // its size is Xcode's "scrollable content size".
-      if let content = details.scrollContents.keys.first(where: { diagnostic.message.hasPrefix("'\($0)' ") }) {
-        if diagnostic.code == "offscreen" { continue }
-        if diagnostic.code == "ambiguous", let scroll = details.scrollContents[content] ?? nil {
-          diagnostic.message = "The scrollable content size of '\(scroll)' is ambiguous: " + diagnostic.message
+      if let content = diagnostic.finding.view, let scrollView = details.scrollContents[content] {
+        if diagnostic.code == .offscreen { continue }
+        if diagnostic.code == .ambiguous, let scrollView {
+          diagnostic.notes.append(.scrollableContentSize(scrollView: scrollView))
         }
       }
-      if diagnostic.code == "zero-size", let view, details.emptyLabels.contains(view) { continue }
+      if diagnostic.code == .zeroSize, let view, details.emptyLabels.contains(view) { continue }
       // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
       // it is misplaced only when no choice of the constraint to break puts it where it was saved.
-      if diagnostic.code == "misplaced", let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+      if diagnostic.code == .misplaced, let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
         continue
       }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
-      if diagnostic.code == "misplaced", let view, details.symbolImages.contains(view),
+      if diagnostic.code == .misplaced, let view, details.symbolImages.contains(view),
         let declared = layout.document.model.views[view]?.frame, let solved = primary?.solvedView(view)?.frame,
         abs(declared.x - solved.x) <= max(2, solved.width / 10), abs(declared.y - solved.y) <= max(2, solved.height / 10),
         abs(declared.width - solved.width) <= max(2, solved.width / 10),
@@ -280,28 +267,26 @@ public struct InterfaceBuilderFile: Sendable {
         continue
       }
       switch diagnostic.code {
-      case "zero-size":
-        if let view, details.verifyAmbiguity[view] != nil, diagnostic.message.contains("nothing determines") {
+      case .zeroSize:
+        if let view, details.verifyAmbiguity[view] != nil, case .zeroSize(_, _, _, .undetermined) = diagnostic.finding {
           diagnostic.severity = .info
         }
-      case "ambiguous", "content-priority-ambiguity":
+      case .ambiguous, .contentPriorityAmbiguity:
         // Xcode's Ambiguity setting: "Never Verify", or "Verify Position Only" for a view whose
         // position is determined. Xcode still marks such views; Plumb says so for information.
         if let view, let setting = details.verifyAmbiguity[view],
           setting == "off" || (setting == "ignoreSizes" && !ambiguities.contains(where: { $0.view == view && $0.position }))
         {
           diagnostic.severity = .info
-          diagnostic.message +=
-            " Its Ambiguity setting is \(setting == "off" ? "Never Verify" : "Verify Position Only"), so this is "
-            + "for information only."
+          diagnostic.notes.append(.ambiguitySetting(setting == "off" ? .neverVerify : .verifyPositionOnly))
         }
-        if diagnostic.code == "content-priority-ambiguity", let other = diagnostic.related.first {
+        if diagnostic.code == .contentPriorityAmbiguity, let other = diagnostic.related.first {
           var mirrored = diagnostic
           mirrored.range = other.range
-          mirrored.related = [RelatedInformation(range: diagnostic.range, message: "the other view of the tie")]
+          mirrored.related = [RelatedInformation(range: diagnostic.range, role: .otherViewOfTie)]
           result.append(mirrored)
         }
-      case "misplaced":
+      case .misplaced:
         if let view, let rect = details.frameRects[view], let solved = primary?.solvedView(view)?.frame {
           let text =
             "<rect key=\"frame\" x=\"\(xmlNumber(solved.x))\" y=\"\(xmlNumber(solved.y))\" "
@@ -327,11 +312,9 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result += misplacedAmbiguous(layout, primary: primary, open: open, details: details)
     }
-    result += conflicts.diagnostics(layout: layout) { (constraint: LayoutConstraint) -> String in
-      if constraint.origin == ConstraintOrigin.explicit {
-        return rewrite("'\(layout.document.text(of: constraint.range))'")
-      }
-      return "'\(constraint.description)'"
+    result += conflicts.diagnostics(layout: layout) { constraint in
+      if constraint.origin == .explicit, let quote = quotes[constraint.range] { return quote }
+      return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
     }
     return result
   }
@@ -364,9 +347,6 @@ public struct InterfaceBuilderFile: Sendable {
         abs(expected.x - declared.x) > tolerance || abs(expected.y - declared.y) > tolerance
           || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance
       else { continue }
-      func describe(_ rect: Rect) -> String {
-        "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
-      }
       var fixes: [Fix] = []
       if let rect = details.frameRects[name] {
         let text =
@@ -376,9 +356,11 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result.append(
         Diagnostic(
-          code: "misplaced", severity: .warning,
-          message: "'\(name)' is misplaced: its frame is declared as \(describe(declared)), but its constraints put it at "
-            + "\(describe(expected)) in \(primary.place.canvas.name), keeping what they leave ambiguous as declared.",
+          code: .misplaced, severity: .warning,
+          finding: .misplaced(
+            Misplacement(
+              view: name, declared: declared, solved: expected, canvas: primary.place.canvas.name,
+              keepsOpenPartsAsDeclared: true)),
           range: node.nameRange ?? node.declarationRange ?? SourceRange(at: 0), fixes: fixes))
     }
     return result
@@ -393,17 +375,27 @@ public struct InterfaceBuilderFile: Sendable {
       let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
       guard sides.contains(where: { absolute.contains($0.attribute) }) else { return nil }
       return Diagnostic(
-        code: "left-right", severity: .warning,
-        message: "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
-          + "\"Respect language direction\" in Xcode so it uses leading and trailing.",
-        range: constraint.range)
+        code: .leftRight, severity: .warning, finding: .leftRightConstraint, range: constraint.range)
     }
   }
 
+  /// The findings in order, each once: several units can report the same finding about the
+  /// same element (the same code, at the same range, saying the same thing).
   static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var seen = Set<String>()
+    struct Key: Hashable {
+      var code: DiagnosticCode
+      var range: SourceRange
+      var finding: Finding
+      var places: FindingPlaces
+      var notes: [FindingNote]
+    }
+    var seen = Set<Key>()
     let unique = diagnostics.filter { diagnostic in
-      seen.insert("\(diagnostic.code)|\(diagnostic.range)|\(diagnostic.message)").inserted
+      seen.insert(
+        Key(
+          code: diagnostic.code, range: diagnostic.range, finding: diagnostic.finding, places: diagnostic.places,
+          notes: diagnostic.notes)
+      ).inserted
     }
     return LayoutDocument.sorted(unique)
   }

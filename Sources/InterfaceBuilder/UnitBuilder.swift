@@ -191,8 +191,8 @@ struct UnitBuilder {
           guard let firstAttribute = constraintNode.attribute("firstAttribute") else {
             diagnostics.append(
               Diagnostic(
-                code: "ib-constraint", severity: .warning,
-                message: "This constraint has no firstAttribute; Plumb leaves it out.", range: constraintNode.tagRange))
+                code: .interfaceBuilderConstraint, severity: .warning, finding: .constraintWithoutFirstAttribute,
+                range: constraintNode.tagRange))
             continue
           }
           rawConstraints.append(
@@ -710,7 +710,8 @@ struct UnitBuilder {
     guard let element = node(raw.element) else { return nil }
     let range = element.tagRange
     func warn(_ message: String) -> LayoutConstraint? {
-      diagnostics.append(Diagnostic(code: "ib-constraint", severity: .warning, message: message, range: range))
+      diagnostics.append(
+        Diagnostic(code: .interfaceBuilderConstraint, severity: .warning, finding: .unreadableConstraint(message), range: range))
       return nil
     }
     guard let firstAttribute = Elements.attribute(raw.firstAttribute) else {

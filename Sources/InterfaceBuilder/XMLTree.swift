@@ -60,18 +60,16 @@ struct XMLTree {
     if bytes.count > maximumSize {
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-refused", severity: .error,
-          message: "The file is \(bytes.count / (1024 * 1024)) MiB; Plumb reads Interface Builder files of at most "
-            + "\(maximumSize / (1024 * 1024)) MiB.", range: SourceRange(at: 0)))
+          code: .interfaceBuilderRefused, severity: .error,
+          finding: .fileTooLarge(megabytes: bytes.count / (1024 * 1024), limit: maximumSize / (1024 * 1024)),
+          range: SourceRange(at: 0)))
       return tree
     }
     let scan = TagScanner.scan(bytes)
     if let doctype = scan.doctype {
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-refused", severity: .error,
-          message: "The file has a document type declaration, which Interface Builder never writes and which can "
-            + "declare entities; Plumb does not read it.", range: doctype))
+          code: .interfaceBuilderRefused, severity: .error, finding: .documentTypeDeclaration, range: doctype))
       return tree
     }
     let delegate = TreeBuilder(tags: scan.tags)
@@ -83,7 +81,7 @@ struct XMLTree {
     let succeeded = parser.parse()
     if let problem = delegate.abortReason {
       tree.diagnostics.append(
-        Diagnostic(code: "ib-refused", severity: .error, message: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
+        Diagnostic(code: .interfaceBuilderRefused, severity: .error, finding: problem, range: delegate.abortRange ?? SourceRange(at: 0)))
       return tree
     }
     // Foundation on Linux can report success with an error set: either means the XML is bad.
@@ -91,13 +89,10 @@ struct XMLTree {
       let index = LineIndex(bytes)
       let line = max(parser.lineNumber - 1, 0)
       let range = index.contentRange(ofLine: min(line, index.lineCount - 1))
-      var reason = "malformed XML"
-      if let error = parser.parserError as NSError? {
-        reason = "the parser stopped with error \(error.code) near here"
-      }
+      let parserError = (parser.parserError as NSError?)?.code
       tree.diagnostics.append(
         Diagnostic(
-          code: "ib-xml", severity: .error, message: "The file is not well-formed XML: \(reason).",
+          code: .interfaceBuilderXML, severity: .error, finding: .malformedXML(parserError: parserError),
           range: SourceRange(at: range.start)))
       return tree
     }
@@ -164,7 +159,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   let tags: [TagScanner.Tag]
   var nodes: [XMLNode] = []
   var stack: [Int] = []
-  var abortReason: String?
+  var abortReason: Finding?
   var abortRange: SourceRange?
 
   init(tags: [TagScanner.Tag]) {
@@ -180,8 +175,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     if stack.count >= XMLTree.maximumDepth || index >= XMLTree.maximumElements {
       abortReason =
         stack.count >= XMLTree.maximumDepth
-        ? "The elements are nested more than \(XMLTree.maximumDepth) deep; Plumb stops reading there."
-        : "The file has more than \(XMLTree.maximumElements) elements; Plumb stops reading there."
+        ? .nestedTooDeep(limit: XMLTree.maximumDepth) : .tooManyElements(limit: XMLTree.maximumElements)
       abortRange = tag.nameRange
       parser.abortParsing()
       return

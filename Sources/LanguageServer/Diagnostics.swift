@@ -14,7 +14,7 @@ extension Server {
     var members: [(String, JSONValue?)] = [
       ("range", range(diagnostic.range, in: snapshot)),
       ("severity", .int(severity)),
-      ("code", .string(diagnostic.code)),
+      ("code", .string(diagnostic.code.rawValue)),
       ("source", "plumb"),
       ("message", .string(diagnostic.message)),
     ]

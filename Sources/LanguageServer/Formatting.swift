@@ -17,7 +17,7 @@ enum LayoutFormatter {
     SyntaxWalker.walk(syntax) { node in
       if case .view(let view, _) = node, let body = view.bodyRange { bodies.append(body) }
     }
-    let reindent = !syntax.diagnostics.contains { $0.code == "syntax" }
+    let reindent = !syntax.diagnostics.contains { $0.code == .syntax }
     // A line's depth is the number of bodies strictly between whose braces it starts: a
     // sweep over the offsets where that count changes, as lines come in offset order.
     var changes: [(offset: Int, delta: Int)] = []

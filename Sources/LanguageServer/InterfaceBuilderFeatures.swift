@@ -81,14 +81,14 @@ final class InterfaceBuilderSnapshot {
   /// Whether the analysis found the view whose element name starts at `offset` misplaced.
   func isMisplaced(nameStart offset: Int) -> Bool {
     if let misplacedViews { return misplacedViews.contains(offset) }
-    let built = Set(analysis.diagnostics.filter { $0.code == "misplaced" }.map(\.range.start))
+    let built = Set(analysis.diagnostics.filter { $0.code == .misplaced }.map(\.range.start))
     misplacedViews = built
     return built.contains(offset)
   }
 
   /// The reader's own finding about a range (an `ib-constraint` warning), if any.
   func readerFinding(at range: SourceRange) -> Diagnostic? {
-    analysis.diagnostics.first { $0.range == range && $0.code.hasPrefix("ib-") }
+    analysis.diagnostics.first { $0.range == range && $0.code.isInterfaceBuilderReader }
   }
 
   /// Why the file has no layout at all: its first error, if the reader could not read it.

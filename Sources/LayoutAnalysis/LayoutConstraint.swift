@@ -1,4 +1,3 @@
-import enum CassowarySolver.NumberText
 import LayoutSyntax
 
 /// Where a lowered constraint came from.
@@ -131,10 +130,4 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     if priority < 1000 { text += " @\(formatNumber(priority))" }
     return text
   }
-}
-
-/// A number the way UIKit's descriptions show it: no trailing `.0`, at most 4 decimals
-/// (`NumberText.short`, which the solver's dumps share).
-public func formatNumber(_ value: Double) -> String {
-  CassowarySolver.NumberText.short(value)
 }

@@ -79,10 +79,8 @@ struct ModelBuilder {
         if let first = canvasRanges[declaration.name.name] {
           diagnostics.append(
             Diagnostic(
-              code: "duplicate-canvas", severity: .error,
-              message: "canvas '\(declaration.name.name)' is already declared",
-              range: declaration.name.range,
-              related: [RelatedInformation(range: first, message: "first declared here")]))
+              code: .duplicateCanvas, severity: .error, finding: .duplicateCanvas(declaration.name.name),
+              range: declaration.name.range, related: [RelatedInformation(range: first, role: .firstDeclaration)]))
           continue
         }
         canvasRanges[declaration.name.name] = declaration.name.range
@@ -99,10 +97,8 @@ struct ModelBuilder {
         if let first = model.metrics[declaration.name.name] {
           diagnostics.append(
             Diagnostic(
-              code: "duplicate-metric", severity: .error,
-              message: "metric '\(declaration.name.name)' is already declared",
-              range: declaration.name.range,
-              related: [RelatedInformation(range: first.range, message: "first declared here")]))
+              code: .duplicateMetric, severity: .error, finding: .duplicateMetric(declaration.name.name),
+              range: declaration.name.range, related: [RelatedInformation(range: first.range, role: .firstDeclaration)]))
           continue
         }
         model.metrics[declaration.name.name] = Metric(
@@ -120,19 +116,15 @@ struct ModelBuilder {
       if name == LayoutModel.rootName || name == "super" {
         diagnostics.append(
           Diagnostic(
-            code: "duplicate-view", severity: .error,
-            message: "'\(name)' is reserved: it names the \(name == "super" ? "enclosing" : "root") view; choose another name",
-            range: declaration.name.range))
+            code: .duplicateView, severity: .error,
+            finding: .reservedViewName(name, names: name == "super" ? .enclosing : .root), range: declaration.name.range))
         continue
       }
       if let existing = model.views[name] {
         diagnostics.append(
           Diagnostic(
-            code: "duplicate-view", severity: .error,
-            message: "view '\(name)' is already declared; view names must be unique in a file",
-            range: declaration.name.range,
-            related: existing.nameRange.map { [RelatedInformation(range: $0, message: "'\(name)' first declared here")] }
-              ?? []))
+            code: .duplicateView, severity: .error, finding: .duplicateView(name), range: declaration.name.range,
+            related: existing.nameRange.map { [RelatedInformation(range: $0, role: .firstDeclarationOfView(name))] } ?? []))
         continue
       }
       var node = ViewNode(name: name, kind: ViewKind(rawValue: declaration.kind.name) ?? .view, superview: superview)
@@ -178,7 +170,7 @@ struct ModelBuilder {
   private mutating func checkContentPriority(_ value: Double, _ property: ViewProperty) -> Bool {
     if let problem = PriorityRules.problem(with: value) {
       diagnostics.append(
-        Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: property.range))
+        Diagnostic(code: .invalidPriority, severity: .error, finding: problem, range: property.range))
       return false
     }
     return true
@@ -274,7 +266,8 @@ struct ModelBuilder {
       first: statement.first.attribute, second: statement.second?.attribute, multiplier: multiplier)
     {
       diagnostics.append(
-        Diagnostic(code: "invalid-attribute-pair", severity: .error, message: violation, range: statement.range))
+        Diagnostic(
+          code: .invalidAttributePair, severity: .error, finding: .invalidAttributePair(violation), range: statement.range))
       failed = true
     }
     guard !failed, let first else { return nil }
@@ -330,8 +323,7 @@ struct ModelBuilder {
       guard writtenGuide.name == "safeArea" else {
         diagnostics.append(
           Diagnostic(
-            code: "unknown-view", severity: .error,
-            message: "'\(writtenGuide.name)' is not a layout guide; views have 'safeArea'",
+            code: .unknownView, severity: .error, finding: .notALayoutGuide(writtenGuide.name),
             range: writtenGuide.range))
         failed = true
         return nil
@@ -343,12 +335,12 @@ struct ModelBuilder {
 
   func unknownView(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
-    let (hint, suggested) = Suggestions.forUnknown(name, among: candidates)
+    let (suggestion, suggested) = Suggestions.forUnknown(name, among: candidates)
     var fixes = suggested
     if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }
     return Diagnostic(
-      code: "unknown-view", severity: .error,
-      message: "'\(name.name)' is not a declared view\(hint)", range: name.range, fixes: fixes)
+      code: .unknownView, severity: .error, finding: .unknownView(name.name, suggestion: suggestion), range: name.range,
+      fixes: fixes)
   }
 
   private mutating func resolveNumber(_ term: NumericTerm, failed: inout Bool) -> Double {
@@ -367,10 +359,10 @@ struct ModelBuilder {
 
   func unknownMetric(_ name: Identifier) -> Diagnostic {
     let candidates = model.metrics.keys.sorted()
-    let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
+    let (suggestion, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
-      code: "unknown-metric", severity: .error,
-      message: "'\(name.name)' is not a declared metric\(hint)", range: name.range, fixes: fixes)
+      code: .unknownMetric, severity: .error, finding: .unknownMetric(name.name, suggestion: suggestion),
+      range: name.range, fixes: fixes)
   }
 
   private mutating func resolvePriority(_ term: PriorityTerm, failed: inout Bool) -> Double? {
@@ -389,7 +381,7 @@ struct ModelBuilder {
       value = metric.value
     }
     if let problem = PriorityRules.problem(with: value) {
-      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: term.range))
+      diagnostics.append(Diagnostic(code: .invalidPriority, severity: .error, finding: problem, range: term.range))
       failed = true
       return nil
     }
@@ -415,15 +407,9 @@ func declareViewFix(_ name: String, before statementStart: Int, in source: [UInt
 
 /// UIKit's rule for priorities: greater than 0 and at most 1000 (required).
 enum PriorityRules {
-  /// UIKit's message for a priority it refuses, or nil when the value is a valid priority.
-  static func problem(with value: Double) -> String? {
-    if !value.isFinite || value <= 0 {
-      return "Invalid priority specified: \(formatNumber(value)). Priority must be greater than 0"
-    }
-    if value > 1000 {
-      return "Invalid priority specified: \(formatNumber(value)). Priority cannot be higher than "
-        + "NSLayoutPriorityRequired, which is 1000."
-    }
-    return nil
+  /// The finding for a priority UIKit refuses, or nil when the value is a valid priority:
+  /// greater than 0 and at most 1000.
+  static func problem(with value: Double) -> Finding? {
+    value.isFinite && value > 0 && value <= 1000 ? nil : .invalidPriority(value)
   }
 }

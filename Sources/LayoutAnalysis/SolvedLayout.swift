@@ -4,7 +4,7 @@ import LayoutSyntax
 
 /// A finding in one place, before identical findings of all places are merged.
 struct PlacedFinding {
-  /// What makes two findings the same finding, whatever place they happen in.
+  /// What makes two findings of one code the same finding, whatever place they happen in.
   var key: String
   var diagnostic: Diagnostic
   var place: LayoutPlace
@@ -56,12 +56,9 @@ public final class SolvedLayout {
           // findings of a half-solved layout as if they were complete.
           placed.append(
             PlacedFinding(
-              key: "unsolved",
+              key: "",
               diagnostic: Diagnostic(
-                code: "unsolved", severity: .warning,
-                message: "Plumb could not finish solving this layout (\(failure)); the other findings may be "
-                  + "incomplete.",
-                range: SourceRange(at: 0)),
+                code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
               place: solver.place))
         }
         placed += ConflictCheck.findings(solver, document: document)
@@ -118,35 +115,39 @@ public final class SolvedLayout {
   static func merge(_ findings: [PlacedFinding], allPlaces: [LayoutPlace], directions: WritingDirections)
     -> [Diagnostic]
   {
-    var order: [String] = []
-    var groups: [String: [PlacedFinding]] = [:]
+    struct Key: Hashable {
+      var code: DiagnosticCode
+      var key: String
+    }
+    var order: [Key] = []
+    var groups: [Key: [PlacedFinding]] = [:]
     for finding in findings {
-      if groups[finding.key] == nil { order.append(finding.key) }
-      groups[finding.key, default: []].append(finding)
+      let key = Key(code: finding.diagnostic.code, key: finding.key)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(finding)
     }
     return order.compactMap { key in
       guard let group = groups[key], var diagnostic = group.first?.diagnostic else { return nil }
       let places = group.map(\.place)
-      var suffix = describe(places, among: allPlaces)
-      if diagnostic.code == "conflict", directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
-        diagnostic.code = "rtl-conflict"
-        diagnostic.message += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
-        if suffix == " (in right-to-left layouts)" { suffix = "" }
+      diagnostic.places = describe(places, among: allPlaces)
+      if diagnostic.code == .conflict, directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
+        diagnostic.code = .rtlConflict
+        diagnostic.notes.append(.onlyRightToLeft)
+        if diagnostic.places == .everyCanvas(.rtl) { diagnostic.places = .everywhere }
       }
       // A misplaced frame is checked in the first place only, which its message names.
-      if diagnostic.code == "misplaced" { suffix = "" }
+      if diagnostic.code == .misplaced { diagnostic.places = .everywhere }
       let canvases = Set(places.map(\.canvas.name))
       let placeDirections = Set(places.map(\.direction))
       diagnostic.canvas = canvases.count == 1 ? places.first?.canvas.name : nil
       diagnostic.direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
-      diagnostic.message += suffix
       return diagnostic
     }
   }
 
-  /// ` (in iPad, right-to-left)`, or nothing when the finding happens everywhere.
-  static func describe(_ places: [LayoutPlace], among allPlaces: [LayoutPlace]) -> String {
-    if places.count >= allPlaces.count { return "" }
+  /// Where a finding happens among all places: nowhere worth naming when it happens everywhere.
+  static func describe(_ places: [LayoutPlace], among allPlaces: [LayoutPlace]) -> FindingPlaces {
+    if places.count >= allPlaces.count { return .everywhere }
     var canvasOrder: [String] = []
     var directionsByCanvas: [String: [LayoutDirection]] = [:]
     for place in places {
@@ -158,14 +159,19 @@ public final class SolvedLayout {
     let directionSets = Set(directionsByCanvas.values.map { Set($0) })
     if Set(canvasOrder) == allCanvases, directionSets.count == 1, let only = directionSets.first {
       // Every canvas, one direction.
-      return only == allDirections ? "" : " (in \(only.sorted { $0.rawValue < $1.rawValue }.map(\.phrase).joined(separator: " and ")) layouts)"
+      return only == allDirections ? .everywhere : .everyCanvas(writingDirections(only))
     }
-    let parts = canvasOrder.map { canvas -> String in
-      let directions = Set(directionsByCanvas[canvas] ?? [])
-      if directions == allDirections || allDirections.count == 1 { return canvas }
-      return "\(canvas), \(directions.map(\.phrase).sorted().joined(separator: " and "))"
-    }
-    return " (in \(parts.joined(separator: "; ")))"
+    return .canvases(
+      canvasOrder.map { canvas in
+        let directions = Set(directionsByCanvas[canvas] ?? [])
+        let all = directions == allDirections || allDirections.count == 1
+        return CanvasPlace(canvas: canvas, directions: all ? nil : writingDirections(directions))
+      })
+  }
+
+  /// A set of directions as a file writes it.
+  private static func writingDirections(_ directions: Set<LayoutDirection>) -> WritingDirections {
+    directions.count > 1 ? .both : directions.first == .ltr ? .ltr : .rtl
   }
 }
 
@@ -176,14 +182,14 @@ enum Describe {
     "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
   }
 
-  /// A constraint as the message quotes it: as written, for a constraint written as an
-  /// equation; as UIKit describes it, for one from a Visual Format string or the engine.
-  static func constraint(_ constraint: LayoutConstraint, in document: LayoutDocument? = nil) -> String {
+  /// How a message quotes a constraint: as written, for a constraint written as an equation
+  /// on one line; as UIKit describes it, for one from a Visual Format string or the engine.
+  static func quote(_ constraint: LayoutConstraint, in document: LayoutDocument? = nil) -> ConstraintQuote {
     if constraint.origin == .explicit, let document {
       let text = document.text(of: constraint.range)
-      if !text.isEmpty, !text.contains("\n") { return "'\(text)'" }
+      if !text.isEmpty, !text.contains("\n") { return ConstraintQuote(range: constraint.range, text: text, isWritten: true) }
     }
-    return "'\(constraint.description)'"
+    return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
   }
 
   /// The range a view's findings point at: its name where it is declared, or its first use.

@@ -44,13 +44,12 @@ public enum Suggestions {
     return previous[b.count]
   }
 
-  /// For a name that matches nothing: the `; did you mean 'X'?` to append to the message
-  /// (or the empty string) and the preferred fix that renames it to the closest candidate
-  /// (or none), from one search.
-  static func forUnknown(_ name: Identifier, among candidates: [String]) -> (hint: String, fixes: [Fix]) {
-    guard let match = closest(to: name.name, among: candidates) else { return ("", []) }
+  /// For a name that matches nothing: the closest candidate, which the message suggests, and
+  /// the preferred fix that renames the name to it (or nil and no fix), from one search.
+  static func forUnknown(_ name: Identifier, among candidates: [String]) -> (suggestion: String?, fixes: [Fix]) {
+    guard let match = closest(to: name.name, among: candidates) else { return (nil, []) }
     return (
-      "; did you mean '\(match)'?",
+      match,
       [Fix(title: "Rename to '\(match)'", edits: [TextEdit(range: name.range, newText: match)], isPreferred: true)]
     )
   }

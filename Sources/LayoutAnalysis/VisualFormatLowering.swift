@@ -140,12 +140,11 @@ struct VisualFormatLowering {
     var directionOption: Identifier?
     for written in statement.options {
       guard let option = VisualFormatOption(rawValue: written.name) else {
-        let (hint, fixes) = Suggestions.forUnknown(written, among: VisualFormatOption.allCases.map(\.rawValue))
+        let (suggestion, fixes) = Suggestions.forUnknown(written, among: VisualFormatOption.allCases.map(\.rawValue))
         diagnostics.append(
           Diagnostic(
-            code: "invalid-vfl-option", severity: .error,
-            message: "'\(written.name)' is not an NSLayoutFormatOptions option\(hint)", range: written.range,
-            fixes: fixes))
+            code: .invalidVisualFormatOption, severity: .error,
+            finding: .unknownOption(written.name, suggestion: suggestion), range: written.range, fixes: fixes))
         continue
       }
       if let attribute = option.alignedAttribute {
@@ -154,15 +153,10 @@ struct VisualFormatLowering {
         // UIKit refuses an alignment along the layout's own axis, but only once a
         // view-to-view connection exists to apply it to.
         if alongAxis, format.views.count > 1 {
-          let message =
-            format.orientation == .horizontal
-            ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
-            : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
-              message: "\(message) ('\(written.name)' in \(format.orientation == .horizontal ? "an H:" : "a V:") format)",
-              range: written.range))
+              code: .invalidVisualFormatOption, severity: .error,
+              finding: .alignmentAlongFormat(option: written.name, orientation: format.orientation), range: written.range))
         }
         continue
       }
@@ -171,10 +165,9 @@ struct VisualFormatLowering {
         if let previous = directionOption, previous.name != option.rawValue {
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
-              message: "'\(option.rawValue)' contradicts '\(previous.name)': a format has one direction",
-              range: written.range,
-              related: [RelatedInformation(range: previous.range, message: "the other direction option")]))
+              code: .invalidVisualFormatOption, severity: .error,
+              finding: .contradictoryDirection(option.rawValue, previous: previous.name), range: written.range,
+              related: [RelatedInformation(range: previous.range, role: .otherDirectionOption)]))
         }
         directionOption = written
         result.direction = option
@@ -182,8 +175,8 @@ struct VisualFormatLowering {
         if format.orientation == .horizontal {
           diagnostics.append(
             Diagnostic(
-              code: "invalid-vfl-option", severity: .error,
-              message: "BaselineToBaseline format option not valid for horizontal layout", range: written.range))
+              code: .invalidVisualFormatOption, severity: .error,
+              finding: .baselineSpacingInHorizontalFormat, range: written.range))
         }
         result.baselineToBaseline = true
       default:
@@ -207,27 +200,23 @@ struct VisualFormatLowering {
 
   private func unknownViewInFormat(_ name: Identifier, statementStart: Int) -> Diagnostic {
     let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
-    let (hint, suggested) = Suggestions.forUnknown(name, among: candidates)
+    let (suggestion, suggested) = Suggestions.forUnknown(name, among: candidates)
     var fixes = suggested
     // In a `.vfl` file views declare themselves; there is nothing to declare.
     if model.kind == .layout, let declare = declareViewFix(name.name, before: statementStart, in: source) {
       fixes.append(declare)
     }
     return Diagnostic(
-      code: "unknown-view", severity: .error,
-      message: "\(name.name) is not a key in the views dictionary: no view '\(name.name)' is declared\(hint)",
+      code: .unknownView, severity: .error, finding: .notAKeyInViews(name.name, suggestion: suggestion),
       range: name.range, fixes: fixes)
   }
 
   private mutating func checkSubview(_ name: Identifier, bar: SourceRange) {
     guard let view = model.views[name.name], view.superview != scope else { return }
-    let actual = view.superview.map { "its superview is '\($0)'" } ?? "it is the root view"
     diagnostics.append(
       Diagnostic(
-        code: "not-a-subview", severity: .error,
-        message: "Unable to interpret '|' character: here '|' is '\(scope)', but '\(name.name)' is not a direct "
-          + "subview of '\(scope)' (\(actual))",
-        range: bar, related: view.nameRange.map { [RelatedInformation(range: $0, message: "'\(name.name)' is declared here")] } ?? []))
+        code: .notASubview, severity: .error, finding: .notASubview(name.name, bar: scope, superview: view.superview),
+        range: bar, related: view.nameRange.map { [RelatedInformation(range: $0, role: .declarationOfView(name.name))] } ?? []))
   }
 
   /// A metric's value; metrics are looked up before views, as UIKit does.
@@ -256,7 +245,7 @@ struct VisualFormatLowering {
       }
     }
     if let problem = PriorityRules.problem(with: value) {
-      diagnostics.append(Diagnostic(code: "invalid-priority", severity: .error, message: problem, range: written.range))
+      diagnostics.append(Diagnostic(code: .invalidPriority, severity: .error, finding: problem, range: written.range))
       return nil
     }
     return value
@@ -264,11 +253,9 @@ struct VisualFormatLowering {
 
   private func unknownName(_ name: Identifier) -> Diagnostic {
     let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
-    let (hint, fixes) = Suggestions.forUnknown(name, among: candidates)
+    let (suggestion, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
-      code: "unknown-metric", severity: .error,
-      message: "Encountered metric with name \"\(name.name)\", but value was not specified in metrics or views "
-        + "dictionaries: declare it with 'metric \(name.name) = …'\(hint)",
+      code: .unknownMetric, severity: .error, finding: .unknownFormatMetric(name.name, suggestion: suggestion),
       range: name.range, fixes: fixes)
   }
 
@@ -381,10 +368,7 @@ struct VisualFormatLowering {
       if isView(name.name) {
         diagnostics.append(
           Diagnostic(
-            code: "invalid-attribute-pair", severity: .error,
-            message: "It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
-              + "to use a view as a spacer? [view1][spacer(==view1)][view2]",
-            range: name.range))
+            code: .invalidAttributePair, severity: .error, finding: .spaceEqualToView, range: name.range))
         return nil
       }
       diagnostics.append(unknownName(name))

@@ -287,6 +287,25 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
 
   /// Every name a file may use for an attribute, for completion and did-you-mean.
   public static var writtenNames: [String] { allCases.map(\.rawValue) + ["baseline"] }
+
+  /// The axis the attribute lies along.
+  public var axis: AttributeAxis {
+    switch self {
+    case .left, .right, .leading, .trailing, .width, .centerX,
+      .leftMargin, .rightMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins:
+      .horizontal
+    case .top, .bottom, .height, .centerY, .lastBaseline, .firstBaseline,
+      .topMargin, .bottomMargin, .centerYWithinMargins:
+      .vertical
+    }
+  }
+}
+
+/// What an attribute measures along: UIKit relates only attributes of one axis, and findings
+/// about a view's frame say which axis they concern.
+public enum AttributeAxis: Sendable, Hashable {
+  case horizontal
+  case vertical
 }
 
 /// A number, or a metric that stands for one.

@@ -40,49 +40,106 @@ public struct Fix: Hashable, Sendable {
   }
 }
 
-/// Another place in the source that explains a finding.
+/// Another place in the source that explains a finding; `message` renders its role.
 public struct RelatedInformation: Hashable, Sendable {
   public var range: SourceRange
-  public var message: String
+  public var role: RelatedRole
 
-  public init(range: SourceRange, message: String) {
+  public init(range: SourceRange, role: RelatedRole) {
     self.range = range
-    self.message = message
+    self.role = role
   }
+}
+
+/// The stable code of a finding: what scripts, SARIF rules and docs/diagnostics.md name it by.
+///
+/// The raw value is the code as it is written everywhere outside the program
+/// (`unknown-view`, `conflict`, …); it never changes between releases.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+  // The text.
+  case syntax
+  case unknownView = "unknown-view"
+  case unknownMetric = "unknown-metric"
+  case duplicateView = "duplicate-view"
+  case duplicateMetric = "duplicate-metric"
+  case duplicateCanvas = "duplicate-canvas"
+  case invalidAttributePair = "invalid-attribute-pair"
+  case invalidPriority = "invalid-priority"
+  case invalidVisualFormatOption = "invalid-vfl-option"
+  case notASubview = "not-a-subview"
+  // The solved layout.
+  case conflict
+  case rtlConflict = "rtl-conflict"
+  case ambiguous
+  case contentPriorityAmbiguity = "content-priority-ambiguity"
+  case leftRight = "left-right"
+  case misplaced
+  case zeroSize = "zero-size"
+  case offscreen
+  case transformed
+  case unsatisfied
+  case unsolved
+  // Interface Builder files.
+  case interfaceBuilderXML = "ib-xml"
+  case interfaceBuilderRefused = "ib-refused"
+  case interfaceBuilderUnsupported = "ib-unsupported"
+  case interfaceBuilderConstraint = "ib-constraint"
+
+  /// Codes order by their text, so that sorting findings does not depend on declaration order.
+  public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// Whether the Interface Builder reader reports it: a file or a constraint it could not read.
+  public var isInterfaceBuilderReader: Bool {
+    switch self {
+    case .interfaceBuilderXML, .interfaceBuilderRefused, .interfaceBuilderUnsupported, .interfaceBuilderConstraint: true
+    default: false
+    }
+  }
+
+  /// The code as written in output: `unknown-view`.
+  public var description: String { rawValue }
 }
 
 /// One finding about a layout file, located by byte range.
 ///
-/// `code` is one of the stable codes of docs/diagnostics.md (`syntax`, `unknown-view`,
-/// `conflict`, …). `canvas` and `direction` say where a finding of the solved layout
-/// happens; both are nil for findings about the text itself.
+/// `code` is one of the stable codes of docs/diagnostics.md. `finding` is what the finding
+/// says, as data; `places` and `notes` are what merging places and reading Interface Builder
+/// files add to it. `message` renders the three (DiagnosticMessage.swift). `canvas` and
+/// `direction` say where a finding of the solved layout happens when that is one canvas or
+/// one direction; both are nil for findings about the text itself.
 public struct Diagnostic: Hashable, Sendable {
-  public var code: String
+  public var code: DiagnosticCode
   public var severity: Severity
-  public var message: String
+  public var finding: Finding
   public var range: SourceRange
   public var related: [RelatedInformation]
   public var fixes: [Fix]
   public var canvas: String?
   public var direction: String?
+  /// Where a finding of the solved layout happens, when not everywhere.
+  public var places: FindingPlaces
+  /// What later stages add to the finding.
+  public var notes: [FindingNote]
 
   public init(
-    code: String, severity: Severity, message: String, range: SourceRange,
+    code: DiagnosticCode, severity: Severity, finding: Finding, range: SourceRange,
     related: [RelatedInformation] = [], fixes: [Fix] = [],
-    canvas: String? = nil, direction: String? = nil
+    canvas: String? = nil, direction: String? = nil, places: FindingPlaces = .everywhere, notes: [FindingNote] = []
   ) {
     self.code = code
     self.severity = severity
-    self.message = message
+    self.finding = finding
     self.range = range
     self.related = related
     self.fixes = fixes
     self.canvas = canvas
     self.direction = direction
+    self.places = places
+    self.notes = notes
   }
 
-  /// A `syntax` error.
+  /// A `syntax` error, in the parser's words.
   public static func syntax(_ message: String, at range: SourceRange) -> Diagnostic {
-    Diagnostic(code: "syntax", severity: .error, message: message, range: range)
+    Diagnostic(code: .syntax, severity: .error, finding: .syntax(message), range: range)
   }
 }

@@ -224,11 +224,16 @@ extension VFLPredicate {
 }
 
 extension Diagnostic {
-  /// The same diagnostic with its ranges, related places and fixes mapped to the new text.
+  /// The same diagnostic with its ranges, related places, quoted constraints and fixes
+  /// mapped to the new text.
   public func moved(by change: TextChange) -> Diagnostic {
-    var copy = self
+    var copy = mappingQuotes { quote in
+      var moved = quote
+      moved.range = change.map(quote.range)
+      return moved
+    }
     copy.range = change.map(range)
-    copy.related = related.map { RelatedInformation(range: change.map($0.range), message: $0.message) }
+    copy.related = copy.related.map { RelatedInformation(range: change.map($0.range), role: $0.role) }
     copy.fixes = fixes.map { fix in
       var moved = fix
       moved.edits = fix.edits.map { TextEdit(range: change.map($0.range), newText: $0.newText) }

@@ -30,7 +30,7 @@ private func jsonPosition(_ position: LinePosition) -> JSONValue {
 
 func jsonDiagnostic(_ diagnostic: Diagnostic, in index: LineIndex) -> JSONValue {
   .object([
-    ("code", .string(diagnostic.code)),
+    ("code", .string(diagnostic.code.rawValue)),
     ("severity", .string(diagnostic.severity.rawValue)),
     ("message", .string(diagnostic.message)),
     ("range", jsonRange(diagnostic.range, in: index)),
@@ -163,9 +163,9 @@ func renderText(_ reports: [FileReport], style: Style) -> String {
 
 /// SARIF 2.1.0: one run, one rule per diagnostic code, regions in 1-based UTF-16 columns.
 func renderSARIF(_ reports: [FileReport]) -> String {
-  let rules: [JSONValue] = DiagnosticCode.all.map { entry in
+  let rules: [JSONValue] = DiagnosticCatalogue.all.map { entry in
     .object([
-      ("id", .string(entry.code)),
+      ("id", .string(entry.code.rawValue)),
       ("shortDescription", .object([("text", .string(entry.summary))])),
       ("defaultConfiguration", .object([("level", .string(sarifLevel(entry.severity)))])),
     ])
@@ -175,7 +175,7 @@ func renderSARIF(_ reports: [FileReport]) -> String {
     let index = report.document.lineIndex
     for diagnostic in report.diagnostics {
       var members: [(String, JSONValue)] = [
-        ("ruleId", .string(diagnostic.code)),
+        ("ruleId", .string(diagnostic.code.rawValue)),
         ("level", .string(sarifLevel(diagnostic.severity))),
         ("message", .object([("text", .string(diagnostic.message))])),
         ("locations", .array([sarifLocation(report.path, diagnostic.range, index, message: nil)])),

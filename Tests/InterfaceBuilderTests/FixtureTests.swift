@@ -36,7 +36,7 @@ final class FixtureTests: XCTestCase {
       let index = file.document.lineIndex
       var codesOnLine: [Int: Set<String>] = [:]
       for diagnostic in diagnostics {
-        codesOnLine[index.line(containing: diagnostic.range.start), default: []].insert(diagnostic.code)
+        codesOnLine[index.line(containing: diagnostic.range.start), default: []].insert(diagnostic.code.rawValue)
       }
       let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       for (number, line) in lines.enumerated() {

@@ -50,7 +50,7 @@ final class ReaderTests: XCTestCase {
       <constraint firstAttribute="sideways" constant="44" id="c2"/>
       <constraint firstAttribute="height" constant="44" priority="0" id="c3"/>
       """))
-    XCTAssertEqual(file.analyse().diagnostics.map(\.code), ["ib-constraint", "ib-constraint", "ib-constraint"])
+    XCTAssertEqual(file.analyse().diagnostics.map(\.code), [.interfaceBuilderConstraint, .interfaceBuilderConstraint, .interfaceBuilderConstraint])
   }
 
   func testBillionLaughsIsRefusedQuickly() {
@@ -62,7 +62,7 @@ final class ReaderTests: XCTestCase {
     let start = Date()
     let file = InterfaceBuilderFile.read(text: text)
     XCTAssertLessThan(Date().timeIntervalSince(start), 1)
-    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+    XCTAssertEqual(file.diagnostics.map(\.code), [.interfaceBuilderRefused])
     XCTAssertEqual(file.document.lineIndex.utf8Position(of: file.diagnostics.first?.range.start ?? -1).line, 1)
   }
 
@@ -72,7 +72,7 @@ final class ReaderTests: XCTestCase {
       <!DOCTYPE document SYSTEM "file:///etc/passwd">
       <document/>
       """
-    XCTAssertEqual(InterfaceBuilderFile.read(text: text).diagnostics.map(\.code), ["ib-refused"])
+    XCTAssertEqual(InterfaceBuilderFile.read(text: text).diagnostics.map(\.code), [.interfaceBuilderRefused])
   }
 
   func testDeepNestingStops() {
@@ -82,7 +82,7 @@ final class ReaderTests: XCTestCase {
     let start = Date()
     let file = InterfaceBuilderFile.read(text: text)
     XCTAssertLessThan(Date().timeIntervalSince(start), 5)
-    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+    XCTAssertEqual(file.diagnostics.map(\.code), [.interfaceBuilderRefused])
   }
 
   func testOversizedFilesAreRefused() {
@@ -90,12 +90,12 @@ final class ReaderTests: XCTestCase {
     bytes += [UInt8](repeating: UInt8(ascii: " "), count: XMLTree.maximumSize)
     bytes += Array("</document>".utf8)
     let file = InterfaceBuilderFile.read(bytes: bytes)
-    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-refused"])
+    XCTAssertEqual(file.diagnostics.map(\.code), [.interfaceBuilderRefused])
   }
 
   func testNotXMLAtAll() {
     let file = InterfaceBuilderFile.read(text: "view a { }\n")
-    XCTAssertEqual(file.diagnostics.map(\.code), ["ib-xml"])
+    XCTAssertEqual(file.diagnostics.map(\.code), [.interfaceBuilderXML])
     XCTAssertTrue(file.units.isEmpty)
   }
 

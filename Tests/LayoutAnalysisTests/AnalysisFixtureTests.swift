@@ -33,9 +33,9 @@ final class AnalysisFixtureTests: XCTestCase {
           fixesSeen += 1
           let fixed = LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind)
           let context = "\(url.lastPathComponent): '\(fix.title)' for \(diagnostic.code)"
-          let syntaxBefore = document.diagnostics.filter { $0.code == "syntax" }.count
+          let syntaxBefore = document.diagnostics.filter { $0.code == .syntax }.count
           XCTAssertLessThanOrEqual(
-            fixed.diagnostics.filter { $0.code == "syntax" }.count, syntaxBefore, "\(context) broke the syntax")
+            fixed.diagnostics.filter { $0.code == .syntax }.count, syntaxBefore, "\(context) broke the syntax")
           let before = document.diagnostics.filter { $0.code == diagnostic.code }.count
           let after = fixed.diagnostics.filter { $0.code == diagnostic.code }.count
           XCTAssertLessThan(after, before, "\(context) did not remove the diagnostic")

@@ -51,8 +51,8 @@ final class ExamplesTests: XCTestCase {
           let fixed = SolvedLayout(document: LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind))
           let context = "\(url.lastPathComponent): '\(fix.title)'"
           XCTAssertLessThanOrEqual(
-            fixed.diagnostics.filter { $0.code == "syntax" }.count,
-            layout.diagnostics.filter { $0.code == "syntax" }.count, "\(context) broke the syntax")
+            fixed.diagnostics.filter { $0.code == .syntax }.count,
+            layout.diagnostics.filter { $0.code == .syntax }.count, "\(context) broke the syntax")
           XCTAssertLessThan(
             fixed.diagnostics.filter { $0.code == diagnostic.code }.count,
             layout.diagnostics.filter { $0.code == diagnostic.code }.count, "\(context) kept the \(diagnostic.code)")

@@ -209,7 +209,7 @@ final class IncrementalDocumentTests: XCTestCase {
     let redeclared = LayoutDocument(bytes: Array(resized.utf8), kind: .layout, previous: updated)
     guard case .relowered = redeclared.origin else { return XCTFail("\(redeclared.origin)") }
     XCTAssertEqual(describe(redeclared), describe(LayoutDocument(text: resized, kind: .layout)))
-    XCTAssertTrue(redeclared.diagnostics.contains { $0.code == "invalid-priority" })
+    XCTAssertTrue(redeclared.diagnostics.contains { $0.code == .invalidPriority })
     // A declaration changes what everything else means: the model is built again.
     let declared = resized.replacingOccurrences(of: "metric gap = 8", with: "metric gap = 9")
     let rebuilt = LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: redeclared)

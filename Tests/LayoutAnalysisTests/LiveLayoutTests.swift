@@ -81,7 +81,7 @@ final class LiveLayoutTests: XCTestCase {
     XCTAssertFalse(live.needsSettling, "a fresh solve is settled")
     let edited = text.replacingOccurrences(of: "[a(40)]", with: "[a(41)]")
     let updated = live.update(LayoutDocument(text: edited, kind: .layout))
-    XCTAssertTrue(updated.diagnostics.contains { $0.code == "ambiguous" })
+    XCTAssertTrue(updated.diagnostics.contains { $0.code == .ambiguous })
     XCTAssertTrue(live.needsSettling)
     guard let settled = live.settle() else { return XCTFail("nothing settled") }
     XCTAssertFalse(live.needsSettling)

@@ -61,8 +61,8 @@ final class SolvedLayoutTests: XCTestCase {
 
   func testConflictNamesTheWholeSetOnTheBrokenConstraint() {
     let layout = solve("view a\nH:|-8-[a]\nV:|-[a(80)]\na.width == 360\na.width == 140\n")
-    let conflict = layout.diagnostics.first { $0.code == "conflict" }
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["conflict"])
+    let conflict = layout.diagnostics.first { $0.code == .conflict }
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.conflict])
     XCTAssertEqual(conflict.map { line(layout, $0.range) }, 5)
     XCTAssertEqual(conflict?.related.map { line(layout, $0.range) }, [4])
     XCTAssertEqual(conflict?.canvas, "default")
@@ -77,7 +77,7 @@ final class SolvedLayoutTests: XCTestCase {
 
   func testConflictWithTheEngineIncludesTheCanvasAndSizes() {
     let layout = solve("canvas phone 375x667\nview a\nH:|-[a(400)]-|\nV:|[a]|\n")
-    let conflict = layout.diagnostics.first { $0.code == "conflict" }
+    let conflict = layout.diagnostics.first { $0.code == .conflict }
     XCTAssertNotNil(conflict)
     let relatedLines = Set(conflict?.related.map { line(layout, $0.range) } ?? [])
     XCTAssertTrue(relatedLines.contains(1), "the canvas is part of the set: \(conflict?.related ?? [])")
@@ -85,7 +85,7 @@ final class SolvedLayoutTests: XCTestCase {
 
   func testNegativeSizeConflictsWithNonNegativeSizes() {
     let layout = solve("view a\nview b\nH:|[a][b]|\na.width == b.width + 500\nV:|[a]|\nV:|[b]|\n")
-    let conflict = layout.diagnostics.first { $0.code == "conflict" }
+    let conflict = layout.diagnostics.first { $0.code == .conflict }
     XCTAssertTrue(conflict?.related.contains { $0.message.contains("never negative") } ?? false, "\(layout.diagnostics)")
   }
 
@@ -93,8 +93,8 @@ final class SolvedLayoutTests: XCTestCase {
     let text = "view badge\nbadge.leading == super.leading + 20\nbadge.left == super.left + 20\nbadge.width == 100\nV:|[badge(30)]\n"
     let layout = solve(text)
     // The left-right warning sits on line 3; the conflict on the width, which is added last.
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["left-right", "rtl-conflict"])
-    let conflict = layout.diagnostics.first { $0.code == "rtl-conflict" }
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.leftRight, .rtlConflict])
+    let conflict = layout.diagnostics.first { $0.code == .rtlConflict }
     XCTAssertEqual(conflict?.direction, "rtl")
     XCTAssertEqual(conflict.map { line(layout, $0.range) }, 4)
   }
@@ -103,7 +103,7 @@ final class SolvedLayoutTests: XCTestCase {
 
   func testUnderConstrainedWidthFallsToZero() {
     let layout = solve("view a\nH:|-16-[a]\nV:|-100-[a(1)]\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["ambiguous", "zero-size"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.ambiguous, .zeroSize])
     let ambiguous = layout.diagnostics[0]
     XCTAssertTrue(ambiguous.message.contains("width"), ambiguous.message)
     XCTAssertFalse(ambiguous.message.contains("horizontal position and"), ambiguous.message)
@@ -113,20 +113,20 @@ final class SolvedLayoutTests: XCTestCase {
 
   func testWidthRatiosForceZero() {
     let layout = solve("view l\nview r\nH:|[l]-(>=0)-[r]|\nV:|[l(40)]\nV:|[r(40)]\nl.width == 2 * r.width\nr.width == 2 * l.width\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["zero-size", "zero-size"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.zeroSize, .zeroSize])
     XCTAssertTrue(layout.diagnostics[0].message.contains("which its constraints force"), layout.diagnostics[0].message)
   }
 
   func testEqualHuggingIsContentPriorityAmbiguity() {
     let layout = solve("label a intrinsic 80x21\nlabel b intrinsic 120x21\nH:|-[a]-[b]-|\nV:|-[a]\nV:|-[b]\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["content-priority-ambiguity"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.contentPriorityAmbiguity])
     let fix = layout.diagnostics.first?.fixes.first
     XCTAssertEqual(fix?.title, "Decrease horizontal hugging of 'b' from 251 to 250")
   }
 
   func testTiesBetweenEqualOptionalConstraintsAreAmbiguous() {
     let layout = solve("view a\nH:|[a]\nV:|[a(10)]\na.width == 100 @500\na.width == 200 @500\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code).filter { $0 == "ambiguous" }, ["ambiguous"])
+    XCTAssertEqual(layout.diagnostics.map(\.code).filter { $0 == .ambiguous }, [.ambiguous])
   }
 
   func testHigherPriorityWinsOutright() {
@@ -142,77 +142,71 @@ final class SolvedLayoutTests: XCTestCase {
   func testMisplacedFrameAndItsFix() throws {
     let text = "view card frame (20 20; 335 120)\nH:|-16-[card]-16-|\nV:|-20-[card(120)]\n"
     let layout = solve(text)
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["misplaced"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.misplaced])
     let fix = try XCTUnwrap(layout.diagnostics.first?.fixes.first)
     XCTAssertEqual(fix.edits.first?.newText, "frame (16 20; 343 120)")
   }
 
   func testOffscreen() {
     let layout = solve("view p\nH:|-300-[p(200)]\nV:|-20-[p(100)]\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["offscreen"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.offscreen])
     XCTAssertTrue(layout.diagnostics[0].message.contains("125 points past the right edge"), layout.diagnostics[0].message)
   }
 
   func testTransformed() {
     let layout = solve("image arrow intrinsic 24x24 transform rotate 90\narrow.centerX == super.centerX\narrow.centerY == super.centerY\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["transformed"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.transformed])
     XCTAssertEqual(layout.diagnostics[0].severity, .info)
   }
 
   func testUnsatisfiedOptionalConstraint() {
     let layout = solve("view f\nH:|-(>=16)-[f]-(>=16)-|\nf.width == 400 @750\nf.centerX == super.centerX\nV:|-20-[f(44)]\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["unsatisfied"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.unsatisfied])
     XCTAssertTrue(layout.diagnostics[0].message.contains("57 points"), layout.diagnostics[0].message)
   }
 
   func testLeftRightOnlyWhenRightToLeftIsChecked() {
     let text = "view a\na.left == super.left + 8\na.width == 10\nV:|[a(10)]\n\"H:[a]-(>=0)-|\" directionLeftToRight\n"
-    XCTAssertEqual(solve(text).diagnostics.map(\.code), ["left-right", "left-right"])
+    XCTAssertEqual(solve(text).diagnostics.map(\.code), [.leftRight, .leftRight])
     XCTAssertEqual(solve("direction ltr\n" + text).diagnostics.map(\.code), [])
   }
 
   func testNoLayoutFindingsWhenTheTextHasErrors() {
     let layout = solve("view a\nview b\nH:|[a]-[zz]|\n")
-    XCTAssertEqual(layout.diagnostics.map(\.code), ["unknown-view"])
+    XCTAssertEqual(layout.diagnostics.map(\.code), [.unknownView])
   }
 
   func testMultiplePlacesAreNamed() {
     let layout = solve("canvas small 300x100\ncanvas big 600x100\ndirection ltr\nview a\nH:|-[a(400)]\nV:|[a]|\n")
-    let offscreen = layout.diagnostics.filter { $0.code == "offscreen" }
+    let offscreen = layout.diagnostics.filter { $0.code == .offscreen }
     XCTAssertEqual(offscreen.count, 1)
     XCTAssertEqual(offscreen.first?.canvas, "small")
     XCTAssertTrue(offscreen.first?.message.hasSuffix("(in small)") ?? false, offscreen.first?.message ?? "")
   }
 }
 
-/// Every code the analysis can report is in the catalogue (which SARIF lists as rules) and
-/// in docs/diagnostics.md.
+/// Every code is in the catalogue (which SARIF lists as rules) and in docs/diagnostics.md,
+/// and each entry's code reads back from its text.
 final class DiagnosticCatalogueTests: XCTestCase {
   func testEveryCodeIsCataloguedAndDocumented() throws {
-    let sources = packageRoot().appendingPathComponent("Sources")
     let documentation = try String(
       contentsOf: packageRoot().appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-    var codes = Set<String>()
-    let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-    while let url = enumerator?.nextObject() as? URL {
-      guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-      // Codes are written `code: "name"` where diagnostics are made.
-      var rest = text[...]
-      while let range = rest.range(of: "code: \"") {
-        let after = rest[range.upperBound...]
-        if let end = after.firstIndex(of: "\"") { codes.insert(String(after[..<end])) }
-        rest = after
-      }
+    for code in DiagnosticCode.allCases {
+      XCTAssertNotNil(DiagnosticCatalogue.entry(for: code), "\(code) is not in DiagnosticCatalogue.all")
+      XCTAssertTrue(documentation.contains("## `\(code.rawValue)`"), "\(code) has no section in docs/diagnostics.md")
     }
-    codes.remove("")
-    XCTAssertTrue(codes.contains("conflict"))
-    for code in codes.sorted() {
-      XCTAssertNotNil(DiagnosticCode.named(code), "\(code) is not in DiagnosticCode.all")
-      XCTAssertTrue(documentation.contains("## `\(code)`"), "\(code) has no section in docs/diagnostics.md")
+    XCTAssertEqual(DiagnosticCatalogue.all.count, DiagnosticCode.allCases.count, "a code is catalogued twice")
+  }
+
+  func testEveryEntryRoundTripsItsRawValue() {
+    for entry in DiagnosticCatalogue.all {
+      XCTAssertEqual(DiagnosticCode(rawValue: entry.code.rawValue), entry.code)
+      XCTAssertEqual("\(entry.code)", entry.code.rawValue, "output writes a code as its raw value")
     }
-    // A code may also be set after the fact (rtl-conflict is a conflict seen only right to left).
-    XCTAssertNotNil(DiagnosticCode.named("rtl-conflict"))
-    XCTAssertTrue(documentation.contains("## `rtl-conflict`"))
+    XCTAssertEqual(DiagnosticCode.unknownView.rawValue, "unknown-view")
+    XCTAssertEqual(DiagnosticCode.invalidVisualFormatOption.rawValue, "invalid-vfl-option")
+    XCTAssertEqual(DiagnosticCode.interfaceBuilderConstraint.rawValue, "ib-constraint")
+    XCTAssertNil(DiagnosticCode(rawValue: "unknownView"))
   }
 }
 
@@ -230,6 +224,6 @@ final class SolverBudgetTests: XCTestCase {
     let failure = try XCTUnwrap(solver.failure)
     XCTAssertTrue(failure.contains("pivot"), failure)
     let layout = SolvedLayout(document: document, places: [solver])
-    XCTAssertEqual(layout.diagnostics.first?.code, "unsolved")
+    XCTAssertEqual(layout.diagnostics.first?.code, .unsolved)
   }
 }

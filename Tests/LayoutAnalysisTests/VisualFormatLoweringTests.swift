@@ -17,7 +17,7 @@ final class VisualFormatLoweringTests: XCTestCase {
     text += "\"\(format)\" \(options)\n"
     let document = LayoutDocument(text: text, kind: .layout)
     let constraints = document.model.constraints.filter { $0.origin == .vfl }.map(\.description)
-    return (constraints, document.diagnostics.map(\.code))
+    return (constraints, document.diagnostics.map(\.code.rawValue))
   }
 
   private func expect(
@@ -191,7 +191,7 @@ final class VisualFormatLoweringTests: XCTestCase {
     // One report per format, on the bar, even when both bars name the view.
     let text = "view p { view q }\nview r\nH:|-[q]-|\nH:|-[r]-|\nview s { H:|[q]| }\n"
     let document = LayoutDocument(text: text, kind: .layout)
-    XCTAssertEqual(document.diagnostics.map(\.code), ["not-a-subview", "not-a-subview"])
+    XCTAssertEqual(document.diagnostics.map(\.code), [.notASubview, .notASubview])
     XCTAssertEqual(document.diagnostics.map { document.text(of: $0.range) }, ["|", "|"])
     XCTAssertEqual(document.diagnostics.map { document.lineIndex.utf8Position(of: $0.range.start).line }, [2, 4])
   }
@@ -216,7 +216,7 @@ final class VisualFormatLoweringTests: XCTestCase {
 
   func testVFLFileNamesThatAreNotViewsMustBeMetrics() {
     let document = LayoutDocument(text: "H:[a(w)]-gap-[b]\n", kind: .vfl)
-    XCTAssertEqual(document.diagnostics.map(\.code), ["unknown-metric", "unknown-metric"])
+    XCTAssertEqual(document.diagnostics.map(\.code), [.unknownMetric, .unknownMetric])
   }
 
   func testEveryConstraintPointsAtItsPiece() {

@@ -24,7 +24,7 @@ final class RandomInputTests: XCTestCase {
         diagnostic.range.start >= 0 && diagnostic.range.start <= diagnostic.range.end
           && diagnostic.range.end <= bytes.count,
         "seed \(seed): range \(diagnostic.range) outside 0..<\(bytes.count)")
-      XCTAssertEqual(diagnostic.code, "syntax")
+      XCTAssertEqual(diagnostic.code, .syntax)
     }
     for statement in file.statements {
       XCTAssertTrue(statement.range.end <= bytes.count, "seed \(seed): statement range \(statement.range)")

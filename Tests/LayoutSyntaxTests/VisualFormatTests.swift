@@ -249,7 +249,7 @@ final class VisualFormatTests: XCTestCase {
       XCTAssertNil(parsed, format)
       XCTAssertEqual(diagnostics.count, 1, format)
       guard let diagnostic = diagnostics.first else { continue }
-      XCTAssertEqual(diagnostic.code, "syntax", format)
+      XCTAssertEqual(diagnostic.code, .syntax, format)
       XCTAssertEqual(diagnostic.message, message, format)
       let expected =
         caret < format.utf8.count ? SourceRange(start: caret, end: caret + 1) : SourceRange(at: caret)

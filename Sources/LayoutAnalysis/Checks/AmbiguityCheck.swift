@@ -27,17 +27,14 @@ enum AmbiguityCheck {
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
         guard abs(size) <= 0.001, !isSizedToZeroOnPurpose(name, axis: axis, model: model) else { continue }
-        let dimension = axis == .horizontal ? "width" : "height"
-        var message = "'\(name)' has zero \(dimension): its frame is \(Describe.frame(solved.frame))"
-        message +=
-          ambiguousKeys.contains("\(name)|\(axis)")
-          ? ", because nothing determines its \(dimension) and an undetermined size falls to 0."
-          : ", which its constraints force."
+        let cause: ZeroSizeCause = ambiguousKeys.contains("\(name)|\(axis)") ? .undetermined : .constraints
         findings.append(
           PlacedFinding(
-            key: "zero-size|\(name)|\(axis)",
+            key: "\(name)|\(axis)",
             diagnostic: Diagnostic(
-              code: "zero-size", severity: .warning, message: message, range: Describe.range(of: name, in: model)),
+              code: .zeroSize, severity: .warning,
+              finding: .zeroSize(view: name, axis: axis, frame: solved.frame, cause: cause),
+              range: Describe.range(of: name, in: model)),
             place: solver.place))
       }
     }
@@ -59,28 +56,17 @@ enum AmbiguityCheck {
     -> PlacedFinding
   {
     let model = document.model
-    let horizontal = ambiguity.axis == .horizontal
-    let (positionWord, sizeWord) = horizontal ? ("horizontal position", "width") : ("vertical position", "height")
-    let undetermined = [ambiguity.position ? positionWord : nil, ambiguity.size ? sizeWord : nil].compactMap { $0 }
-    var message = "'\(ambiguity.view)' has an ambiguous \(horizontal ? "horizontal" : "vertical") layout: "
-    message += "its \(undetermined.joined(separator: " and ")) \(undetermined.count == 1 ? "is" : "are") not determined"
-    message += " by its constraints; it could also be at \(Describe.frame(ambiguity.alternative))"
-    if let range = ambiguity.sizeRange {
-      switch (range.min, range.max) {
-      case (let low?, let high?): message += ", and its \(sizeWord) can be anything from \(formatNumber(low)) to \(formatNumber(high))"
-      case (let low?, nil): message += ", and its \(sizeWord) can be any value from \(formatNumber(low)) up"
-      case (nil, let high?): message += ", and its \(sizeWord) can be any value up to \(formatNumber(high))"
-      case (nil, nil): message += ", and its \(sizeWord) can be any value"
-      }
-    }
-    message += "."
+    let finding = Ambiguity(
+      view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
+      alternative: ambiguity.alternative,
+      sizeRange: ambiguity.sizeRange.map { SizeRange(lowest: $0.min, highest: $0.max) })
     var fixes: [Fix] = []
     if let fix = missingConstraintsFix(ambiguity, solver: solver, document: document) { fixes.append(fix) }
     return PlacedFinding(
-      key: "ambiguous|\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)",
+      key: "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)",
       diagnostic: Diagnostic(
-        code: "ambiguous", severity: .warning, message: message, range: Describe.range(of: ambiguity.view, in: model),
-        fixes: fixes),
+        code: .ambiguous, severity: .warning, finding: .ambiguous(finding),
+        range: Describe.range(of: ambiguity.view, in: model), fixes: fixes),
       place: solver.place)
   }
 
@@ -239,24 +225,17 @@ enum AmbiguityCheck {
     -> PlacedFinding
   {
     let model = document.model
-    let axisWord = pair.axis == .horizontal ? "horizontal" : "vertical"
-    let kind = pair.hugging ? "content hugging" : "compression resistance"
-    let situation =
-      pair.hugging
-      ? "there is more room than their content needs, and Auto Layout cannot tell which of them should grow"
-      : "there is less room than their content needs, and Auto Layout cannot tell which of them should shrink"
-    let priorityText = formatNumber(pair.priority)
-    let message =
-      "'\(pair.first)' and '\(pair.second)' have the same \(axisWord) \(kind) priority (\(priorityText)): "
-      + "\(situation)."
+    let tie = ContentPriorityTie(
+      first: pair.first, second: pair.second, axis: pair.axis,
+      priority: pair.hugging ? .hugging : .compressionResistance, value: pair.priority)
     var fixes: [Fix] = []
     if let node = model.views[pair.second], let fix = lowerPriorityFix(node, pair: pair) { fixes.append(fix) }
     return PlacedFinding(
-      key: "content-priority-ambiguity|\(pair.first)|\(pair.second)|\(pair.axis)|\(pair.hugging)",
+      key: "\(pair.first)|\(pair.second)|\(pair.axis)|\(pair.hugging)",
       diagnostic: Diagnostic(
-        code: "content-priority-ambiguity", severity: .warning, message: message,
+        code: .contentPriorityAmbiguity, severity: .warning, finding: .contentPriorityTie(tie),
         range: Describe.range(of: pair.second, in: model),
-        related: [RelatedInformation(range: Describe.range(of: pair.first, in: model), message: "'\(pair.first)' is declared here")],
+        related: [RelatedInformation(range: Describe.range(of: pair.first, in: model), role: .declarationOfView(pair.first))],
         fixes: fixes),
       place: solver.place)
   }

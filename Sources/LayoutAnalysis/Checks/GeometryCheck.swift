@@ -37,9 +37,7 @@ enum GeometryCheck {
   private static func misplaced(
     _ node: ViewNode, declared: Rect, solved: Rect, solver: PlaceSolver, model: LayoutModel
   ) -> PlacedFinding {
-    let message =
-      "'\(node.name)' is misplaced: its frame is declared as \(Describe.frame(declared)), but its constraints "
-      + "put it at \(Describe.frame(solved)) in \(solver.place.canvas.name)."
+    let finding = Misplacement(view: node.name, declared: declared, solved: solved, canvas: solver.place.canvas.name)
     var fixes: [Fix] = []
     if let range = node.propertyRanges["frame"] {
       fixes.append(
@@ -48,9 +46,9 @@ enum GeometryCheck {
           edits: [TextEdit(range: range, newText: "frame \(Describe.frame(solved))")], isPreferred: true))
     }
     return PlacedFinding(
-      key: "misplaced|\(node.name)",
+      key: node.name,
       diagnostic: Diagnostic(
-        code: "misplaced", severity: .warning, message: message,
+        code: .misplaced, severity: .warning, finding: .misplaced(finding),
         range: node.propertyRanges["frame"] ?? Describe.range(of: node.name, in: model), fixes: fixes),
       place: solver.place)
   }
@@ -64,26 +62,26 @@ enum GeometryCheck {
     let bounds = Rect(x: 0, y: 0, width: parent.alignment.width, height: parent.alignment.height)
     let rect = solved.alignment
     let tolerance = 0.5
-    var overhangs: [String] = []
-    if rect.x < bounds.x - tolerance { overhangs.append("\(formatNumber(bounds.x - rect.x)) points past the left edge") }
+    var edges: [EdgeOverhang] = []
+    if rect.x < bounds.x - tolerance { edges.append(EdgeOverhang(.left, by: bounds.x - rect.x)) }
     if rect.x + rect.width > bounds.width + tolerance {
-      overhangs.append("\(formatNumber(rect.x + rect.width - bounds.width)) points past the right edge")
+      edges.append(EdgeOverhang(.right, by: rect.x + rect.width - bounds.width))
     }
-    if rect.y < bounds.y - tolerance { overhangs.append("\(formatNumber(bounds.y - rect.y)) points past the top edge") }
+    if rect.y < bounds.y - tolerance { edges.append(EdgeOverhang(.top, by: bounds.y - rect.y)) }
     if rect.y + rect.height > bounds.height + tolerance {
-      overhangs.append("\(formatNumber(rect.y + rect.height - bounds.height)) points past the bottom edge")
+      edges.append(EdgeOverhang(.bottom, by: rect.y + rect.height - bounds.height))
     }
-    guard !overhangs.isEmpty else { return nil }
+    guard !edges.isEmpty else { return nil }
     let outside =
       rect.x >= bounds.width || rect.x + rect.width <= 0 || rect.y >= bounds.height || rect.y + rect.height <= 0
-    let message =
-      "'\(solved.name)' \(outside ? "lies entirely outside" : "extends outside") its superview '\(superview)': "
-      + "its frame \(Describe.frame(solved.frame)) reaches \(overhangs.joined(separator: " and ")) of "
-      + "\(Describe.frame(bounds))."
+    let overhang = Overhang(
+      view: solved.name, superview: superview, frame: solved.frame, bounds: bounds, edges: edges,
+      isEntirelyOutside: outside)
     return PlacedFinding(
-      key: "offscreen|\(solved.name)",
+      key: solved.name,
       diagnostic: Diagnostic(
-        code: "offscreen", severity: .warning, message: message, range: Describe.range(of: solved.name, in: model)),
+        code: .offscreen, severity: .warning, finding: .offscreen(overhang),
+        range: Describe.range(of: solved.name, in: model)),
       place: solver.place)
   }
 
@@ -94,16 +92,9 @@ enum GeometryCheck {
     var result: [Diagnostic] = []
     for name in model.viewOrder {
       guard let node = model.views[name], let transform = node.transform else { continue }
-      let what: String
-      switch transform {
-      case .rotate(let degrees): what = "the rotation by \(formatNumber(degrees))°"
-      case .scale(let factor): what = "the scale by \(formatNumber(factor))"
-      }
       result.append(
         Diagnostic(
-          code: "transformed", severity: .info,
-          message: "Auto Layout lays out '\(name)' as if it were not transformed: its constraints act on the "
-            + "untransformed frame, and \(what) is applied afterwards, so what you see will not match its constraints.",
+          code: .transformed, severity: .info, finding: .transformed(view: name, transform),
           range: node.propertyRanges["transform"] ?? Describe.range(of: name, in: model)))
     }
     return result

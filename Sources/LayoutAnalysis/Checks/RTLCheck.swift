@@ -24,10 +24,7 @@ enum RTLCheck {
         for option in format.options where option.name == "directionLeftToRight" {
           result.append(
             Diagnostic(
-              code: "left-right", severity: .warning,
-              message: "'directionLeftToRight' lays this format out left to right in every language; without it, "
-                + "UIKit uses leading and trailing, which mirror in right-to-left languages.",
-              range: option.range,
+              code: .leftRight, severity: .warning, finding: .leftToRightOption, range: option.range,
               fixes: [
                 Fix(
                   title: "Remove 'directionLeftToRight'", edits: [TextEdit(range: option.range, newText: "")],
@@ -58,17 +55,14 @@ enum RTLCheck {
     // A constraint that mixes left/right with leading/trailing is already an error.
     guard !sides.contains(where: { $0.attribute.isDirectional }) else { return nil }
     var names: [String] = []
-    for side in absolute where !names.contains("'\(side.attributeName.name)'") {
-      names.append("'\(side.attributeName.name)'")
+    for side in absolute where !names.contains(side.attributeName.name) {
+      names.append(side.attributeName.name)
     }
     let edits = absolute.compactMap { side in
       directional(side.attribute).map { TextEdit(range: side.attributeName.range, newText: $0.rawValue) }
     }
     return Diagnostic(
-      code: "left-right", severity: .warning,
-      message: "\(names.joined(separator: " and ")) stay\(names.count == 1 ? "s" : "") on the same side in right-to-left "
-        + "languages; use leading and trailing so the layout mirrors.",
-      range: constraint.range,
+      code: .leftRight, severity: .warning, finding: .leftRightAttributes(names), range: constraint.range,
       fixes: [Fix(title: "Use leading and trailing", edits: edits, isPreferred: true)])
   }
 }

@@ -12,12 +12,11 @@ enum UnsatisfiedCheck {
     return solver.unsatisfied().compactMap { entry in
       let constraint = entry.constraint
       guard constraint.origin == .explicit || constraint.origin == .vfl, entry.error > 0.01 else { return nil }
-      let message =
-        "\(Describe.constraint(constraint, in: document)) is not satisfied: the layout misses it by \(formatNumber(entry.error)) "
-        + "point\(Describe.same(entry.error, 1) ? "" : "s"), because constraints of higher priority win."
       return PlacedFinding(
-        key: "unsatisfied|\(Describe.key(constraint))",
-        diagnostic: Diagnostic(code: "unsatisfied", severity: .info, message: message, range: constraint.range),
+        key: Describe.key(constraint),
+        diagnostic: Diagnostic(
+          code: .unsatisfied, severity: .info,
+          finding: .unsatisfied(Describe.quote(constraint, in: document), missedBy: entry.error), range: constraint.range),
         place: solver.place)
     }
   }

@@ -1,0 +1,315 @@
+/// The one place where findings become text.
+///
+/// Every message a user reads (in the terminal, JSON, SARIF, an editor) is rendered here from
+/// a diagnostic's data: its `finding`, the `places` it happens in and the `notes` later stages
+/// added. Messages that stand for an error UIKit raises use UIKit's wording. Nothing reads
+/// these texts back to decide anything; change a wording here and only the goldens change.
+extension Diagnostic {
+  /// The message, rendered from `finding`, `places` and `notes`.
+  public var message: String { DiagnosticMessage.text(of: self) }
+}
+
+extension RelatedInformation {
+  /// What the related place is to its finding, in words.
+  public var message: String { DiagnosticMessage.text(of: role) }
+}
+
+extension ConstraintQuote {
+  /// The constraint as messages and fix titles quote it: `'a.width == 100'`, followed by its
+  /// label and identifier when it has them: `'a.width == 100' ('wide', c-1)`.
+  public var quoted: String {
+    let names = [label.map { "'\($0)'" }, identifier].compactMap { $0 }
+    return "'\(text)'" + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))")
+  }
+}
+
+enum DiagnosticMessage {
+  static func text(of diagnostic: Diagnostic) -> String {
+    var text = ""
+    for case .scrollableContentSize(let scrollView) in diagnostic.notes {
+      text += "The scrollable content size of '\(scrollView)' is ambiguous: "
+    }
+    text += body(diagnostic.finding)
+    if diagnostic.notes.contains(.onlyRightToLeft) {
+      text += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
+    }
+    text += places(diagnostic.places)
+    for case .ambiguitySetting(let setting) in diagnostic.notes {
+      let name = setting == .neverVerify ? "Never Verify" : "Verify Position Only"
+      text += " Its Ambiguity setting is \(name), so this is for information only."
+    }
+    return text
+  }
+
+  static func text(of role: RelatedRole) -> String {
+    switch role {
+    case .firstDeclaration: "first declared here"
+    case .firstDeclarationOfView(let view): "'\(view)' first declared here"
+    case .declarationOfView(let view): "'\(view)' is declared here"
+    case .otherDirectionOption: "the other direction option"
+    case .conflictMember(let member): "in conflict: \(explain(member))"
+    case .brokenConstraint: "the constraint Plumb breaks"
+    case .otherViewOfTie: "the other view of the tie"
+    }
+  }
+
+  // MARK: - Findings
+
+  private static func body(_ finding: Finding) -> String {
+    switch finding {
+    case .syntax(let text):
+      return text
+    case .duplicateCanvas(let name):
+      return "canvas '\(name)' is already declared"
+    case .duplicateMetric(let name):
+      return "metric '\(name)' is already declared"
+    case .duplicateView(let name):
+      return "view '\(name)' is already declared; view names must be unique in a file"
+    case .reservedViewName(let name, let view):
+      return "'\(name)' is reserved: it names the \(view == .enclosing ? "enclosing" : "root") view; choose another name"
+    case .notALayoutGuide(let name):
+      return "'\(name)' is not a layout guide; views have 'safeArea'"
+    case .unknownView(let name, let suggestion):
+      return "'\(name)' is not a declared view\(hint(suggestion))"
+    case .unknownMetric(let name, let suggestion):
+      return "'\(name)' is not a declared metric\(hint(suggestion))"
+    case .invalidPriority(let value):
+      // UIKit's words for the priorities NSLayoutConstraint refuses.
+      if value.isFinite, value > 0 {
+        return "Invalid priority specified: \(formatNumber(value)). Priority cannot be higher than "
+          + "NSLayoutPriorityRequired, which is 1000."
+      }
+      return "Invalid priority specified: \(formatNumber(value)). Priority must be greater than 0"
+    case .invalidAttributePair(let problem):
+      return attributePair(problem)
+
+    case .notAKeyInViews(let name, let suggestion):
+      return "\(name) is not a key in the views dictionary: no view '\(name)' is declared\(hint(suggestion))"
+    case .unknownFormatMetric(let name, let suggestion):
+      return "Encountered metric with name \"\(name)\", but value was not specified in metrics or views "
+        + "dictionaries: declare it with 'metric \(name) = …'\(hint(suggestion))"
+    case .spaceEqualToView:
+      return "It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
+        + "to use a view as a spacer? [view1][spacer(==view1)][view2]"
+    case .unknownOption(let name, let suggestion):
+      return "'\(name)' is not an NSLayoutFormatOptions option\(hint(suggestion))"
+    case .alignmentAlongFormat(let option, let orientation):
+      return orientation == .horizontal
+        ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is "
+          + "also horizontal. ('\(option)' in an H: format)"
+        : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is "
+          + "also vertical. ('\(option)' in a V: format)"
+    case .contradictoryDirection(let option, let previous):
+      return "'\(option)' contradicts '\(previous)': a format has one direction"
+    case .baselineSpacingInHorizontalFormat:
+      return "BaselineToBaseline format option not valid for horizontal layout"
+    case .notASubview(let view, let bar, let superview):
+      let actual = superview.map { "its superview is '\($0)'" } ?? "it is the root view"
+      return "Unable to interpret '|' character: here '|' is '\(bar)', but '\(view)' is not a direct "
+        + "subview of '\(bar)' (\(actual))"
+
+    case .conflict(let conflict):
+      return self.conflict(conflict)
+    case .ambiguous(let ambiguity):
+      return ambiguous(ambiguity)
+    case .noSingleLayout(let view, let broken):
+      return "'\(view)' has no single layout: required constraints about it conflict, and where it ends up "
+        + "depends on which of them UIKit breaks (Plumb breaks \(broken.quoted))."
+    case .contentPriorityTie(let tie):
+      let kind = tie.priority == .hugging ? "content hugging" : "compression resistance"
+      let situation =
+        tie.priority == .hugging
+        ? "there is more room than their content needs, and Auto Layout cannot tell which of them should grow"
+        : "there is less room than their content needs, and Auto Layout cannot tell which of them should shrink"
+      return "'\(tie.first)' and '\(tie.second)' have the same \(axisWord(tie.axis)) \(kind) priority "
+        + "(\(formatNumber(tie.value))): \(situation)."
+    case .zeroSize(let view, let axis, let frame, let cause):
+      let dimension = sizeWord(axis)
+      let why =
+        cause == .undetermined
+        ? ", because nothing determines its \(dimension) and an undetermined size falls to 0."
+        : ", which its constraints force."
+      return "'\(view)' has zero \(dimension): its frame is \(describe(frame))" + why
+    case .misplaced(let misplacement):
+      return "'\(misplacement.view)' is misplaced: its frame is declared as \(describe(misplacement.declared)), "
+        + "but its constraints put it at \(describe(misplacement.solved)) in \(misplacement.canvas)"
+        + (misplacement.keepsOpenPartsAsDeclared ? ", keeping what they leave ambiguous as declared." : ".")
+    case .offscreen(let overhang):
+      let edges = overhang.edges.map { "\(formatNumber($0.distance)) points past the \(edgeWord($0.edge)) edge" }
+      return "'\(overhang.view)' \(overhang.isEntirelyOutside ? "lies entirely outside" : "extends outside") "
+        + "its superview '\(overhang.superview)': its frame \(describe(overhang.frame)) reaches "
+        + "\(edges.joined(separator: " and ")) of \(describe(overhang.bounds))."
+    case .transformed(let view, let transform):
+      let what =
+        switch transform {
+        case .rotate(let degrees): "the rotation by \(formatNumber(degrees))°"
+        case .scale(let factor): "the scale by \(formatNumber(factor))"
+        }
+      return "Auto Layout lays out '\(view)' as if it were not transformed: its constraints act on the "
+        + "untransformed frame, and \(what) is applied afterwards, so what you see will not match its constraints."
+    case .leftRightAttributes(let names):
+      return "\(names.map { "'\($0)'" }.joined(separator: " and ")) stay\(names.count == 1 ? "s" : "") on the "
+        + "same side in right-to-left languages; use leading and trailing so the layout mirrors."
+    case .leftToRightOption:
+      return "'directionLeftToRight' lays this format out left to right in every language; without it, "
+        + "UIKit uses leading and trailing, which mirror in right-to-left languages."
+    case .leftRightConstraint:
+      return "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
+        + "\"Respect language direction\" in Xcode so it uses leading and trailing."
+    case .unsatisfied(let quote, let missedBy):
+      return "\(quote.quoted) is not satisfied: the layout misses it by \(formatNumber(missedBy)) "
+        + "point\(abs(missedBy - 1) <= 0.01 ? "" : "s"), because constraints of higher priority win."
+    case .unsolved(let reason):
+      return "Plumb could not finish solving this layout (\(reason)); the other findings may be incomplete."
+
+    case .legacyArchive:
+      return "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; "
+        + "open the file in a current Xcode and save it to convert it."
+    case .notAnInterfaceBuilderDocument(let root):
+      return "The root element is <\(root)>, not an Interface Builder <document>."
+    case .macOSDocument:
+      return "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose "
+        + "coordinates and views it does not model yet."
+    case .nothingToLayOut:
+      return "The file has no view Plumb can lay out."
+    case .fileTooLarge(let megabytes, let limit):
+      return "The file is \(megabytes) MiB; Plumb reads Interface Builder files of at most \(limit) MiB."
+    case .documentTypeDeclaration:
+      return "The file has a document type declaration, which Interface Builder never writes and which can "
+        + "declare entities; Plumb does not read it."
+    case .nestedTooDeep(let limit):
+      return "The elements are nested more than \(limit) deep; Plumb stops reading there."
+    case .tooManyElements(let limit):
+      return "The file has more than \(limit) elements; Plumb stops reading there."
+    case .malformedXML(let parserError):
+      let reason = parserError.map { "the parser stopped with error \($0) near here" } ?? "malformed XML"
+      return "The file is not well-formed XML: \(reason)."
+    case .constraintWithoutFirstAttribute:
+      return "This constraint has no firstAttribute; Plumb leaves it out."
+    case .unreadableConstraint(let text):
+      return text
+    }
+  }
+
+  /// `; did you mean 'X'?`, or nothing.
+  private static func hint(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+
+  private static func attributePair(_ problem: AttributePairProblem) -> String {
+    switch problem {
+    case .positionToConstant(let attribute):
+      "a constraint cannot set the position '\(attribute.rawValue)' to a constant: UIKit only lets a size equal "
+        + "a constant. Relate it to another item's attribute, e.g. 'super.\(attribute.rawValue) + 20'"
+    case .positionToSize(let position, let size):
+      "a constraint cannot relate the position '\(position.rawValue)' to the size '\(size.rawValue)': UIKit only "
+        + "relates positions to positions and sizes to sizes"
+    case .differentAxes(let first, let second):
+      "a constraint cannot relate the \(axisWord(first.axis)) attribute '\(first.rawValue)' to the "
+        + "\(axisWord(second.axis)) attribute '\(second.rawValue)'"
+    case .mixedDirections(let first, let second):
+      "a constraint cannot relate '\(first.rawValue)' to '\(second.rawValue)': UIKit does not mix "
+        + "leading/trailing with left/right attributes, which disagree in right-to-left layouts"
+    }
+  }
+
+  private static func conflict(_ conflict: Conflict) -> String {
+    let broken = conflict.broken.quoted
+    var text = "Unable to simultaneously satisfy constraints: \(broken) "
+    if conflict.others.count == 1, let other = conflict.others.first {
+      text += "cannot hold together with \(explain(other))."
+    } else {
+      text += "cannot hold together with \(conflict.others.count) other required constraints (see the related places)."
+    }
+    if let canvas = conflict.defaultCanvas {
+      text += " The root view's size is part of the conflict: \(formatNumber(canvas.width)) × "
+        + "\(formatNumber(canvas.height)), the default canvas."
+    }
+    return text + " UIKit recovers by breaking \(broken)."
+  }
+
+  /// A member of a conflict: the constraint, and what the engine's own constraints mean.
+  private static func explain(_ member: ConflictMember) -> String {
+    switch member {
+    case .nonNegativeSize(let view, let axis):
+      let size = sizeWord(axis)
+      return "'\(view).\(size) >= 0' (a view's \(size) is never negative)"
+    case .canvasSize(let quote, let width, let height, let canvas):
+      let which = canvas.map { "canvas '\($0)'" } ?? "the default canvas"
+      return "\(quote.quoted) (the root view is \(formatNumber(width)) × \(formatNumber(height)) in \(which))"
+    case .intrinsicSize(let quote, let view):
+      return "\(quote.quoted) (the intrinsic size of '\(view)')"
+    case .autoresizingMask(let quote, let view):
+      return "\(quote.quoted) (the autoresizing mask of '\(view)' fixes its frame)"
+    case .stackView(let quote):
+      return "\(quote.quoted) (generated by a stack view)"
+    case .constraint(let quote):
+      return quote.quoted
+    }
+  }
+
+  private static func ambiguous(_ ambiguity: Ambiguity) -> String {
+    let axis = axisWord(ambiguity.axis)
+    let size = sizeWord(ambiguity.axis)
+    let undetermined = [ambiguity.position ? "\(axis) position" : nil, ambiguity.size ? size : nil].compactMap { $0 }
+    var text = "'\(ambiguity.view)' has an ambiguous \(axis) layout: "
+    text += "its \(undetermined.joined(separator: " and ")) \(undetermined.count == 1 ? "is" : "are") not determined"
+    text += " by its constraints; it could also be at \(describe(ambiguity.alternative))"
+    if let range = ambiguity.sizeRange {
+      switch (range.lowest, range.highest) {
+      case (let low?, let high?): text += ", and its \(size) can be anything from \(formatNumber(low)) to \(formatNumber(high))"
+      case (let low?, nil): text += ", and its \(size) can be any value from \(formatNumber(low)) up"
+      case (nil, let high?): text += ", and its \(size) can be any value up to \(formatNumber(high))"
+      case (nil, nil): text += ", and its \(size) can be any value"
+      }
+    }
+    return text + "."
+  }
+
+  // MARK: - Places
+
+  /// ` (in iPad, right-to-left)`, or nothing when the finding happens everywhere.
+  private static func places(_ places: FindingPlaces) -> String {
+    switch places {
+    case .everywhere:
+      return ""
+    case .everyCanvas(let directions):
+      return " (in \(phrase(directions)) layouts)"
+    case .canvases(let canvases):
+      let parts = canvases.map { place in place.directions.map { "\(place.canvas), \(phrase($0))" } ?? place.canvas }
+      return " (in \(parts.joined(separator: "; ")))"
+    }
+  }
+
+  private static func phrase(_ directions: WritingDirections) -> String {
+    switch directions {
+    case .ltr: "left-to-right"
+    case .rtl: "right-to-left"
+    case .both: "left-to-right and right-to-left"
+    }
+  }
+
+  // MARK: - Words
+
+  /// A rectangle as UIKit describes frames: `(x y; w h)`.
+  private static func describe(_ rect: Rect) -> String {
+    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
+  }
+
+  private static func axisWord(_ axis: AttributeAxis) -> String {
+    axis == .horizontal ? "horizontal" : "vertical"
+  }
+
+  private static func sizeWord(_ axis: AttributeAxis) -> String {
+    axis == .horizontal ? "width" : "height"
+  }
+
+  private static func edgeWord(_ edge: EdgeOverhang.Edge) -> String {
+    switch edge {
+    case .left: "left"
+    case .right: "right"
+    case .top: "top"
+    case .bottom: "bottom"
+    }
+  }
+}

@@ -1,0 +1,448 @@
+/// What a diagnostic says, as data: one case per kind of message, each carrying its subject
+/// (the views, constraints, canvas, axis) and the quantities its message quotes.
+///
+/// Nothing decides anything by reading a message: code that needs to know which view a
+/// finding is about, or why, asks the finding. The text is rendered from it in one place,
+/// `DiagnosticMessage.swift`.
+public enum Finding: Hashable, Sendable {
+  // MARK: The text
+
+  /// A parser's own words; for Visual Format strings, UIKit's.
+  case syntax(String)
+  /// A canvas name declared a second time.
+  case duplicateCanvas(String)
+  /// A metric name declared a second time.
+  case duplicateMetric(String)
+  /// A view name declared a second time.
+  case duplicateView(String)
+  /// A view declared with a name that stands for another view.
+  case reservedViewName(String, names: ReservedView)
+  /// `view.guide` with a guide views do not have.
+  case notALayoutGuide(String)
+  /// A name used as a view that no view has, with the closest name if one is near.
+  case unknownView(String, suggestion: String?)
+  /// A name used as a metric that no metric has.
+  case unknownMetric(String, suggestion: String?)
+  /// A priority UIKit refuses (not greater than 0, or above 1000).
+  case invalidPriority(Double)
+  /// Two attributes UIKit does not relate.
+  case invalidAttributePair(AttributePairProblem)
+
+  // MARK: Visual Format strings
+
+  /// A name in brackets that is not a view (UIKit's views dictionary has no such key).
+  case notAKeyInViews(String, suggestion: String?)
+  /// A name in a connection or predicate that is neither a metric nor a view.
+  case unknownFormatMetric(String, suggestion: String?)
+  /// A connection whose constant names a view.
+  case spaceEqualToView
+  /// An option that is not an `NSLayoutFormatOptions` option.
+  case unknownOption(String, suggestion: String?)
+  /// An alignment option along the format's own axis.
+  case alignmentAlongFormat(option: String, orientation: Orientation)
+  /// A direction option that contradicts an earlier one.
+  case contradictoryDirection(String, previous: String)
+  /// `spacingBaselineToBaseline` in a horizontal format.
+  case baselineSpacingInHorizontalFormat
+  /// A view next to `|` that is not a direct subview of the view `|` stands for; a nil
+  /// `superview` means the view is the root.
+  case notASubview(String, bar: String, superview: String?)
+
+  // MARK: The solved layout
+
+  /// Required constraints that cannot all hold.
+  case conflict(Conflict)
+  /// A view whose frame the constraints leave open on an axis.
+  case ambiguous(Ambiguity)
+  /// Interface Builder: a view whose frame depends on which constraint of a conflict breaks.
+  case noSingleLayout(view: String, broken: ConstraintQuote)
+  /// Two views with equal content priorities that trade size.
+  case contentPriorityTie(ContentPriorityTie)
+  /// A view that solves to zero width or height.
+  case zeroSize(view: String, axis: AttributeAxis, frame: Rect, cause: ZeroSizeCause)
+  /// A view whose declared frame differs from its solved frame.
+  case misplaced(Misplacement)
+  /// A view that reaches outside its superview.
+  case offscreen(Overhang)
+  /// A transformed view, which Auto Layout lays out untransformed.
+  case transformed(view: String, ViewTransform)
+  /// Left and right attributes of a constraint, by the names written.
+  case leftRightAttributes([String])
+  /// `directionLeftToRight` in a Visual Format string.
+  case leftToRightOption
+  /// Interface Builder: a constraint on left or right.
+  case leftRightConstraint
+  /// An optional constraint the layout misses by `missedBy` points.
+  case unsatisfied(ConstraintQuote, missedBy: Double)
+  /// The solver gave up; `reason` is the solver's own description.
+  case unsolved(reason: String)
+
+  // MARK: Interface Builder files
+
+  /// The legacy `<archive>` format.
+  case legacyArchive
+  /// A root element other than `<document>`.
+  case notAnInterfaceBuilderDocument(root: String)
+  /// A macOS (AppKit) document.
+  case macOSDocument
+  /// A document with Auto Layout but no view to lay out.
+  case nothingToLayOut
+  /// A file over the size limit (both in MiB).
+  case fileTooLarge(megabytes: Int, limit: Int)
+  /// A document type declaration.
+  case documentTypeDeclaration
+  /// Elements nested deeper than `limit`.
+  case nestedTooDeep(limit: Int)
+  /// More elements than `limit`.
+  case tooManyElements(limit: Int)
+  /// XML the parser rejects, with its error code when it gives one.
+  case malformedXML(parserError: Int?)
+  /// A `<constraint>` without `firstAttribute`.
+  case constraintWithoutFirstAttribute
+  /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value
+  /// it could not read, and that it leaves the constraint out).
+  case unreadableConstraint(String)
+}
+
+/// Which view a reserved name stands for.
+public enum ReservedView: Hashable, Sendable {
+  /// `super`: the view around the statement.
+  case enclosing
+  /// The root view's name.
+  case root
+}
+
+/// Why UIKit refuses to relate two attributes.
+public enum AttributePairProblem: Hashable, Sendable {
+  /// A position set to a constant.
+  case positionToConstant(LayoutAttribute)
+  /// A position related to a size.
+  case positionToSize(position: LayoutAttribute, size: LayoutAttribute)
+  /// Attributes of different axes.
+  case differentAxes(LayoutAttribute, LayoutAttribute)
+  /// Leading or trailing related to left or right.
+  case mixedDirections(LayoutAttribute, LayoutAttribute)
+}
+
+/// How a message quotes a constraint, and where the constraint is.
+///
+/// A constraint written as an equation is quoted as written; others as UIKit describes them.
+/// The range lets a reader of another format (Interface Builder) quote the constraint its
+/// own way, by replacing the quote of the constraint at that range.
+public struct ConstraintQuote: Hashable, Sendable {
+  /// Where the constraint is written, or where what generates it is.
+  public var range: SourceRange
+  /// The text between the quotes.
+  public var text: String
+  /// Whether `text` is the source text at `range`.
+  public var isWritten: Bool
+  /// The constraint's label, shown after the quote.
+  public var label: String?
+  /// The constraint's identifier in its file (an Interface Builder id), shown after the quote.
+  public var identifier: String?
+
+  public init(range: SourceRange, text: String, isWritten: Bool, label: String? = nil, identifier: String? = nil) {
+    self.range = range
+    self.text = text
+    self.isWritten = isWritten
+    self.label = label
+    self.identifier = identifier
+  }
+}
+
+/// A member of a conflict, with what it stands for.
+public enum ConflictMember: Hashable, Sendable {
+  /// The engine's own `view.width >= 0` (or height).
+  case nonNegativeSize(view: String, axis: AttributeAxis)
+  /// The root view's size; a nil `canvas` is the default canvas, which no file names.
+  case canvasSize(ConstraintQuote, width: Double, height: Double, canvas: String?)
+  /// A view's intrinsic content size.
+  case intrinsicSize(ConstraintQuote, view: String)
+  /// A view's autoresizing mask, which fixes its frame.
+  case autoresizingMask(ConstraintQuote, view: String)
+  /// A constraint a stack view generates.
+  case stackView(ConstraintQuote)
+  /// A constraint of the file.
+  case constraint(ConstraintQuote)
+}
+
+/// Required constraints that cannot all hold.
+public struct Conflict: Hashable, Sendable {
+  /// The constraint UIKit (and Plumb) breaks.
+  public var broken: ConstraintQuote
+  /// The other members, except the default canvas's size (which no file writes).
+  public var others: [ConflictMember]
+  /// The default canvas's size, when it is part of the conflict.
+  public var defaultCanvas: CanvasSize?
+
+  public init(broken: ConstraintQuote, others: [ConflictMember], defaultCanvas: CanvasSize? = nil) {
+    self.broken = broken
+    self.others = others
+    self.defaultCanvas = defaultCanvas
+  }
+}
+
+/// A canvas's width and height.
+public struct CanvasSize: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// A view's frame left open on an axis.
+public struct Ambiguity: Hashable, Sendable {
+  public var view: String
+  public var axis: AttributeAxis
+  /// Whether the position, and whether the size, along the axis are open.
+  public var position: Bool
+  public var size: Bool
+  /// Another frame the constraints equally allow.
+  public var alternative: Rect
+  /// The sizes the view can take, when its size is open and the solver knows them.
+  public var sizeRange: SizeRange?
+
+  public init(
+    view: String, axis: AttributeAxis, position: Bool, size: Bool, alternative: Rect, sizeRange: SizeRange?
+  ) {
+    self.view = view
+    self.axis = axis
+    self.position = position
+    self.size = size
+    self.alternative = alternative
+    self.sizeRange = sizeRange
+  }
+}
+
+/// The values a size can take; a nil bound is unbounded.
+public struct SizeRange: Hashable, Sendable {
+  public var lowest: Double?
+  public var highest: Double?
+
+  public init(lowest: Double?, highest: Double?) {
+    self.lowest = lowest
+    self.highest = highest
+  }
+}
+
+/// Which content priority two views tie on.
+public enum ContentPriority: Hashable, Sendable {
+  /// Content hugging: there is more room than their content needs.
+  case hugging
+  /// Compression resistance: there is less room than their content needs.
+  case compressionResistance
+}
+
+/// Two views that trade size with equal content priorities.
+public struct ContentPriorityTie: Hashable, Sendable {
+  /// The views in file order.
+  public var first: String
+  public var second: String
+  public var axis: AttributeAxis
+  public var priority: ContentPriority
+  /// The priority both have.
+  public var value: Double
+
+  public init(first: String, second: String, axis: AttributeAxis, priority: ContentPriority, value: Double) {
+    self.first = first
+    self.second = second
+    self.axis = axis
+    self.priority = priority
+    self.value = value
+  }
+}
+
+/// Why a view has zero size.
+public enum ZeroSizeCause: Hashable, Sendable {
+  /// Nothing determines the size, and an undetermined size falls to 0.
+  case undetermined
+  /// The constraints force it.
+  case constraints
+}
+
+/// A declared frame that differs from the solved one.
+public struct Misplacement: Hashable, Sendable {
+  public var view: String
+  public var declared: Rect
+  public var solved: Rect
+  /// The canvas the solved frame is in.
+  public var canvas: String
+  /// Interface Builder: whether the solved frame keeps what the constraints leave open as declared.
+  public var keepsOpenPartsAsDeclared: Bool
+
+  public init(view: String, declared: Rect, solved: Rect, canvas: String, keepsOpenPartsAsDeclared: Bool = false) {
+    self.view = view
+    self.declared = declared
+    self.solved = solved
+    self.canvas = canvas
+    self.keepsOpenPartsAsDeclared = keepsOpenPartsAsDeclared
+  }
+}
+
+/// A view reaching outside its superview.
+public struct Overhang: Hashable, Sendable {
+  public var view: String
+  public var superview: String
+  /// The view's frame and the superview's bounds.
+  public var frame: Rect
+  public var bounds: Rect
+  /// How far it reaches past each edge it crosses, in the order left, right, top, bottom.
+  public var edges: [EdgeOverhang]
+  /// Whether no part of it is inside.
+  public var isEntirelyOutside: Bool
+
+  public init(view: String, superview: String, frame: Rect, bounds: Rect, edges: [EdgeOverhang], isEntirelyOutside: Bool) {
+    self.view = view
+    self.superview = superview
+    self.frame = frame
+    self.bounds = bounds
+    self.edges = edges
+    self.isEntirelyOutside = isEntirelyOutside
+  }
+}
+
+/// How far a view reaches past one edge of its superview.
+public struct EdgeOverhang: Hashable, Sendable {
+  public enum Edge: Hashable, Sendable {
+    case left, right, top, bottom
+  }
+
+  public var edge: Edge
+  public var distance: Double
+
+  public init(_ edge: Edge, by distance: Double) {
+    self.edge = edge
+    self.distance = distance
+  }
+}
+
+/// What a related place is to its finding.
+public enum RelatedRole: Hashable, Sendable {
+  /// The first declaration of a name declared again.
+  case firstDeclaration
+  /// The first declaration of a view declared again.
+  case firstDeclarationOfView(String)
+  /// Where a view is declared.
+  case declarationOfView(String)
+  /// The direction option another one contradicts.
+  case otherDirectionOption
+  /// Another member of a conflict.
+  case conflictMember(ConflictMember)
+  /// The constraint Plumb breaks in a conflict.
+  case brokenConstraint
+  /// The other view of a content-priority tie.
+  case otherViewOfTie
+}
+
+/// Where a finding of a solved layout happens, when not in every place it is solved in.
+public enum FindingPlaces: Hashable, Sendable {
+  /// Everywhere, or nowhere worth naming.
+  case everywhere
+  /// In every canvas, in these directions only.
+  case everyCanvas(WritingDirections)
+  /// In these canvases only.
+  case canvases([CanvasPlace])
+}
+
+/// A canvas a finding happens in, and in which directions when not in all the file checks.
+public struct CanvasPlace: Hashable, Sendable {
+  public var canvas: String
+  /// Nil when in every direction the file is checked in.
+  public var directions: WritingDirections?
+
+  public init(canvas: String, directions: WritingDirections?) {
+    self.canvas = canvas
+    self.directions = directions
+  }
+}
+
+/// What a later stage adds to a finding: where it applies, or how it is to be read.
+public enum FindingNote: Hashable, Sendable {
+  /// Interface Builder: the view is a scroll view's content, so its size is the scroll
+  /// view's scrollable content size.
+  case scrollableContentSize(scrollView: String)
+  /// A conflict that happens only in right-to-left layouts.
+  case onlyRightToLeft
+  /// Interface Builder: the view's Ambiguity setting makes the finding information only.
+  case ambiguitySetting(AmbiguitySetting)
+}
+
+/// Xcode's Ambiguity setting of a view, where it asks not to be told.
+public enum AmbiguitySetting: Hashable, Sendable {
+  /// "Never Verify".
+  case neverVerify
+  /// "Verify Position Only".
+  case verifyPositionOnly
+}
+
+// MARK: - Subjects
+
+extension Finding {
+  /// The view the finding is about, when it is about one; for a tie, the first of the two.
+  public var view: String? {
+    switch self {
+    case .ambiguous(let ambiguity): ambiguity.view
+    case .noSingleLayout(let view, _): view
+    case .contentPriorityTie(let tie): tie.first
+    case .zeroSize(let view, _, _, _): view
+    case .misplaced(let misplacement): misplacement.view
+    case .offscreen(let overhang): overhang.view
+    case .transformed(let view, _): view
+    case .duplicateView(let name), .notASubview(let name, _, _): name
+    default: nil
+    }
+  }
+
+  /// The same finding with every constraint quote passed through `transform`.
+  public func mappingQuotes(_ transform: (ConstraintQuote) -> ConstraintQuote) -> Finding {
+    switch self {
+    case .conflict(var conflict):
+      conflict.broken = transform(conflict.broken)
+      conflict.others = conflict.others.map { $0.mappingQuotes(transform) }
+      return .conflict(conflict)
+    case .noSingleLayout(let view, let broken):
+      return .noSingleLayout(view: view, broken: transform(broken))
+    case .unsatisfied(let quote, let missedBy):
+      return .unsatisfied(transform(quote), missedBy: missedBy)
+    default:
+      return self
+    }
+  }
+}
+
+extension ConflictMember {
+  /// The same member with its constraint quote passed through `transform`.
+  public func mappingQuotes(_ transform: (ConstraintQuote) -> ConstraintQuote) -> ConflictMember {
+    switch self {
+    case .nonNegativeSize: self
+    case .canvasSize(let quote, let width, let height, let canvas):
+      .canvasSize(transform(quote), width: width, height: height, canvas: canvas)
+    case .intrinsicSize(let quote, let view): .intrinsicSize(transform(quote), view: view)
+    case .autoresizingMask(let quote, let view): .autoresizingMask(transform(quote), view: view)
+    case .stackView(let quote): .stackView(transform(quote))
+    case .constraint(let quote): .constraint(transform(quote))
+    }
+  }
+}
+
+extension RelatedRole {
+  /// The same role with any constraint quote passed through `transform`.
+  public func mappingQuotes(_ transform: (ConstraintQuote) -> ConstraintQuote) -> RelatedRole {
+    if case .conflictMember(let member) = self { return .conflictMember(member.mappingQuotes(transform)) }
+    return self
+  }
+}
+
+extension Diagnostic {
+  /// The same diagnostic with every constraint quote, in its finding and its related places,
+  /// passed through `transform`.
+  public func mappingQuotes(_ transform: (ConstraintQuote) -> ConstraintQuote) -> Diagnostic {
+    var copy = self
+    copy.finding = finding.mappingQuotes(transform)
+    copy.related = related.map { RelatedInformation(range: $0.range, role: $0.role.mappingQuotes(transform)) }
+    return copy
+  }
+}

@@ -1,0 +1,455 @@
+import LayoutSyntax
+import XCTest
+
+/// The renderer, case by case: each finding kind, conflict member, related role, place list
+/// and note with a representative subject, and the exact text it becomes.
+final class DiagnosticMessageTests: XCTestCase {
+  private let at = SourceRange(start: 10, end: 20)
+  private let frame = Rect(x: 0, y: 8, width: 100.5, height: 0)
+
+  private func quote(_ text: String, written: Bool = true, label: String? = nil, id: String? = nil) -> ConstraintQuote {
+    ConstraintQuote(range: at, text: text, isWritten: written, label: label, identifier: id)
+  }
+
+  private func text(_ finding: Finding, places: FindingPlaces = .everywhere, notes: [FindingNote] = []) -> String {
+    Diagnostic(code: .syntax, severity: .error, finding: finding, range: at, places: places, notes: notes).message
+  }
+
+  func testEveryFindingKind() {
+    let table: [(Finding, String)] = [
+      (.syntax("expected ':' after 'V'"), "expected ':' after 'V'"),
+      (.duplicateCanvas("iPad"), "canvas 'iPad' is already declared"),
+      (.duplicateMetric("gap"), "metric 'gap' is already declared"),
+      (.duplicateView("Title"), "view 'Title' is already declared; view names must be unique in a file"),
+      (.reservedViewName("super", names: .enclosing), "'super' is reserved: it names the enclosing view; choose another name"),
+      (.reservedViewName("root", names: .root), "'root' is reserved: it names the root view; choose another name"),
+      (.notALayoutGuide("margins"), "'margins' is not a layout guide; views have 'safeArea'"),
+      (.unknownView("Titel", suggestion: "Title"), "'Titel' is not a declared view; did you mean 'Title'?"),
+      (.unknownView("Zed", suggestion: nil), "'Zed' is not a declared view"),
+      (.unknownMetric("gapp", suggestion: "gap"), "'gapp' is not a declared metric; did you mean 'gap'?"),
+      (.invalidPriority(0), "Invalid priority specified: 0. Priority must be greater than 0"),
+      (.invalidPriority(-.infinity), "Invalid priority specified: -inf. Priority must be greater than 0"),
+      (
+        .invalidPriority(1000.5),
+        "Invalid priority specified: 1000.5. Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+      ),
+      (
+        .invalidAttributePair(.positionToConstant(.left)),
+        "a constraint cannot set the position 'left' to a constant: UIKit only lets a size equal a constant. Relate "
+          + "it to another item's attribute, e.g. 'super.left + 20'"
+      ),
+      (
+        .invalidAttributePair(.positionToSize(position: .left, size: .width)),
+        "a constraint cannot relate the position 'left' to the size 'width': UIKit only relates positions to "
+          + "positions and sizes to sizes"
+      ),
+      (
+        .invalidAttributePair(.differentAxes(.top, .left)),
+        "a constraint cannot relate the vertical attribute 'top' to the horizontal attribute 'left'"
+      ),
+      (
+        .invalidAttributePair(.mixedDirections(.leading, .left)),
+        "a constraint cannot relate 'leading' to 'left': UIKit does not mix leading/trailing with left/right "
+          + "attributes, which disagree in right-to-left layouts"
+      ),
+      (
+        .notAKeyInViews("Boddy", suggestion: "Body"),
+        "Boddy is not a key in the views dictionary: no view 'Boddy' is declared; did you mean 'Body'?"
+      ),
+      (
+        .unknownFormatMetric("margni", suggestion: nil),
+        "Encountered metric with name \"margni\", but value was not specified in metrics or views dictionaries: "
+          + "declare it with 'metric margni = …'"
+      ),
+      (
+        .spaceEqualToView,
+        "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view "
+          + "as a spacer? [view1][spacer(==view1)][view2]"
+      ),
+      (
+        .unknownOption("alignAllTopp", suggestion: "alignAllTop"),
+        "'alignAllTopp' is not an NSLayoutFormatOptions option; did you mean 'alignAllTop'?"
+      ),
+      (
+        .alignmentAlongFormat(option: "alignAllLeft", orientation: .horizontal),
+        "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is "
+          + "also horizontal. ('alignAllLeft' in an H: format)"
+      ),
+      (
+        .alignmentAlongFormat(option: "alignAllTop", orientation: .vertical),
+        "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is "
+          + "also vertical. ('alignAllTop' in a V: format)"
+      ),
+      (
+        .contradictoryDirection("directionRightToLeft", previous: "directionLeftToRight"),
+        "'directionRightToLeft' contradicts 'directionLeftToRight': a format has one direction"
+      ),
+      (.baselineSpacingInHorizontalFormat, "BaselineToBaseline format option not valid for horizontal layout"),
+      (
+        .notASubview("Dot", bar: "root", superview: "Icon"),
+        "Unable to interpret '|' character: here '|' is 'root', but 'Dot' is not a direct subview of 'root' "
+          + "(its superview is 'Icon')"
+      ),
+      (
+        .notASubview("Card", bar: "Card", superview: nil),
+        "Unable to interpret '|' character: here '|' is 'Card', but 'Card' is not a direct subview of 'Card' "
+          + "(it is the root view)"
+      ),
+      (
+        .ambiguous(
+          Ambiguity(
+            view: "Shim", axis: .horizontal, position: true, size: true, alternative: frame,
+            sizeRange: SizeRange(lowest: 0, highest: nil))),
+        "'Shim' has an ambiguous horizontal layout: its horizontal position and width are not determined by its "
+          + "constraints; it could also be at (0 8; 100.5 0), and its width can be any value from 0 up."
+      ),
+      (
+        .ambiguous(
+          Ambiguity(
+            view: "Shim", axis: .vertical, position: false, size: true, alternative: frame,
+            sizeRange: SizeRange(lowest: 10, highest: 50))),
+        "'Shim' has an ambiguous vertical layout: its height is not determined by its constraints; it could also "
+          + "be at (0 8; 100.5 0), and its height can be anything from 10 to 50."
+      ),
+      (
+        .ambiguous(
+          Ambiguity(
+            view: "Shim", axis: .vertical, position: true, size: false, alternative: frame,
+            sizeRange: SizeRange(lowest: nil, highest: 50))),
+        "'Shim' has an ambiguous vertical layout: its vertical position is not determined by its constraints; it "
+          + "could also be at (0 8; 100.5 0), and its height can be any value up to 50."
+      ),
+      (
+        .ambiguous(
+          Ambiguity(
+            view: "Shim", axis: .horizontal, position: false, size: true, alternative: frame,
+            sizeRange: SizeRange(lowest: nil, highest: nil))),
+        "'Shim' has an ambiguous horizontal layout: its width is not determined by its constraints; it could also "
+          + "be at (0 8; 100.5 0), and its width can be any value."
+      ),
+      (
+        .ambiguous(
+          Ambiguity(view: "Shim", axis: .horizontal, position: true, size: false, alternative: frame, sizeRange: nil)),
+        "'Shim' has an ambiguous horizontal layout: its horizontal position is not determined by its constraints; "
+          + "it could also be at (0 8; 100.5 0)."
+      ),
+      (
+        .noSingleLayout(view: "Header", broken: quote("root.bottom == Header.bottom + 800", written: false, id: "c-10")),
+        "'Header' has no single layout: required constraints about it conflict, and where it ends up depends on "
+          + "which of them UIKit breaks (Plumb breaks 'root.bottom == Header.bottom + 800' (c-10))."
+      ),
+      (
+        .contentPriorityTie(
+          ContentPriorityTie(first: "Title", second: "Detail", axis: .horizontal, priority: .hugging, value: 251)),
+        "'Title' and 'Detail' have the same horizontal content hugging priority (251): there is more room than "
+          + "their content needs, and Auto Layout cannot tell which of them should grow."
+      ),
+      (
+        .contentPriorityTie(
+          ContentPriorityTie(
+            first: "Title", second: "Detail", axis: .vertical, priority: .compressionResistance, value: 750)),
+        "'Title' and 'Detail' have the same vertical compression resistance priority (750): there is less room "
+          + "than their content needs, and Auto Layout cannot tell which of them should shrink."
+      ),
+      (
+        .zeroSize(view: "Gap", axis: .horizontal, frame: frame, cause: .undetermined),
+        "'Gap' has zero width: its frame is (0 8; 100.5 0), because nothing determines its width and an "
+          + "undetermined size falls to 0."
+      ),
+      (
+        .zeroSize(view: "Gap", axis: .vertical, frame: frame, cause: .constraints),
+        "'Gap' has zero height: its frame is (0 8; 100.5 0), which its constraints force."
+      ),
+      (
+        .misplaced(
+          Misplacement(
+            view: "Logo", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "phone")),
+        "'Logo' is misplaced: its frame is declared as (0 0; 10 10), but its constraints put it at (0 8; 100.5 0) in "
+          + "phone."
+      ),
+      (
+        .misplaced(
+          Misplacement(
+            view: "Logo", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "Login",
+            keepsOpenPartsAsDeclared: true)),
+        "'Logo' is misplaced: its frame is declared as (0 0; 10 10), but its constraints put it at (0 8; 100.5 0) in "
+          + "Login, keeping what they leave ambiguous as declared."
+      ),
+      (
+        .offscreen(
+          Overhang(
+            view: "Panel", superview: "root", frame: Rect(x: 300, y: -10, width: 200, height: 100),
+            bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+            edges: [EdgeOverhang(.right, by: 125), EdgeOverhang(.top, by: 10)], isEntirelyOutside: false)),
+        "'Panel' extends outside its superview 'root': its frame (300 -10; 200 100) reaches 125 points past the "
+          + "right edge and 10 points past the top edge of (0 0; 375 667)."
+      ),
+      (
+        .offscreen(
+          Overhang(
+            view: "Panel", superview: "Card", frame: Rect(x: -300, y: 0, width: 10, height: 10),
+            bounds: Rect(x: 0, y: 0, width: 100, height: 100),
+            edges: [EdgeOverhang(.left, by: 300)], isEntirelyOutside: true)),
+        "'Panel' lies entirely outside its superview 'Card': its frame (-300 0; 10 10) reaches 300 points past the "
+          + "left edge of (0 0; 100 100)."
+      ),
+      (
+        .offscreen(
+          Overhang(
+            view: "Panel", superview: "Card", frame: Rect(x: 0, y: 95, width: 10, height: 10),
+            bounds: Rect(x: 0, y: 0, width: 100, height: 100),
+            edges: [EdgeOverhang(.bottom, by: 5)], isEntirelyOutside: false)),
+        "'Panel' extends outside its superview 'Card': its frame (0 95; 10 10) reaches 5 points past the bottom "
+          + "edge of (0 0; 100 100)."
+      ),
+      (
+        .transformed(view: "Arrow", .rotate(degrees: 90)),
+        "Auto Layout lays out 'Arrow' as if it were not transformed: its constraints act on the untransformed "
+          + "frame, and the rotation by 90° is applied afterwards, so what you see will not match its constraints."
+      ),
+      (
+        .transformed(view: "Arrow", .scale(1.5)),
+        "Auto Layout lays out 'Arrow' as if it were not transformed: its constraints act on the untransformed "
+          + "frame, and the scale by 1.5 is applied afterwards, so what you see will not match its constraints."
+      ),
+      (
+        .leftRightAttributes(["left"]),
+        "'left' stays on the same side in right-to-left languages; use leading and trailing so the layout mirrors."
+      ),
+      (
+        .leftRightAttributes(["left", "rightMargin"]),
+        "'left' and 'rightMargin' stay on the same side in right-to-left languages; use leading and trailing so the "
+          + "layout mirrors."
+      ),
+      (
+        .leftToRightOption,
+        "'directionLeftToRight' lays this format out left to right in every language; without it, UIKit uses "
+          + "leading and trailing, which mirror in right-to-left languages."
+      ),
+      (
+        .leftRightConstraint,
+        "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
+          + "\"Respect language direction\" in Xcode so it uses leading and trailing."
+      ),
+      (
+        .unsatisfied(quote("a.width == 300 @300"), missedBy: 57),
+        "'a.width == 300 @300' is not satisfied: the layout misses it by 57 points, because constraints of higher "
+          + "priority win."
+      ),
+      (
+        .unsatisfied(quote("a.width == 300 @300"), missedBy: 1.004),
+        "'a.width == 300 @300' is not satisfied: the layout misses it by 1.004 point, because constraints of higher "
+          + "priority win."
+      ),
+      (
+        .unsolved(reason: "the pivot budget ran out"),
+        "Plumb could not finish solving this layout (the pivot budget ran out); the other findings may be incomplete."
+      ),
+      (
+        .legacyArchive,
+        "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; open the "
+          + "file in a current Xcode and save it to convert it."
+      ),
+      (.notAnInterfaceBuilderDocument(root: "plist"), "The root element is <plist>, not an Interface Builder <document>."),
+      (
+        .macOSDocument,
+        "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose coordinates and "
+          + "views it does not model yet."
+      ),
+      (.nothingToLayOut, "The file has no view Plumb can lay out."),
+      (.fileTooLarge(megabytes: 40, limit: 32), "The file is 40 MiB; Plumb reads Interface Builder files of at most 32 MiB."),
+      (
+        .documentTypeDeclaration,
+        "The file has a document type declaration, which Interface Builder never writes and which can declare "
+          + "entities; Plumb does not read it."
+      ),
+      (.nestedTooDeep(limit: 256), "The elements are nested more than 256 deep; Plumb stops reading there."),
+      (.tooManyElements(limit: 100_000), "The file has more than 100000 elements; Plumb stops reading there."),
+      (.malformedXML(parserError: nil), "The file is not well-formed XML: malformed XML."),
+      (.malformedXML(parserError: 26), "The file is not well-formed XML: the parser stopped with error 26 near here."),
+      (.constraintWithoutFirstAttribute, "This constraint has no firstAttribute; Plumb leaves it out."),
+      (
+        .unreadableConstraint("'weird' is not a relation; Plumb leaves this constraint out."),
+        "'weird' is not a relation; Plumb leaves this constraint out."
+      ),
+    ]
+    for (finding, expected) in table {
+      XCTAssertEqual(text(finding), expected)
+    }
+    // Conflicts have a test of their own.
+    let covered = Set(table.map { kind($0.0) } + ["conflict"])
+    XCTAssertEqual(covered.count, Self.kindCount, "a kind of finding has no row in the table")
+  }
+
+  /// How many kinds of finding there are: the cases of `kind`'s switch.
+  private static let kindCount = 42
+
+  /// A finding's kind. The switch has no default, so a new kind of finding does not compile
+  /// here until it is named (and `kindCount` counted), and then the table test fails until
+  /// the table has a row for it.
+  private func kind(_ finding: Finding) -> String {
+    switch finding {
+    case .syntax: "syntax"
+    case .duplicateCanvas: "duplicateCanvas"
+    case .duplicateMetric: "duplicateMetric"
+    case .duplicateView: "duplicateView"
+    case .reservedViewName: "reservedViewName"
+    case .notALayoutGuide: "notALayoutGuide"
+    case .unknownView: "unknownView"
+    case .unknownMetric: "unknownMetric"
+    case .invalidPriority: "invalidPriority"
+    case .invalidAttributePair: "invalidAttributePair"
+    case .notAKeyInViews: "notAKeyInViews"
+    case .unknownFormatMetric: "unknownFormatMetric"
+    case .spaceEqualToView: "spaceEqualToView"
+    case .unknownOption: "unknownOption"
+    case .alignmentAlongFormat: "alignmentAlongFormat"
+    case .contradictoryDirection: "contradictoryDirection"
+    case .baselineSpacingInHorizontalFormat: "baselineSpacingInHorizontalFormat"
+    case .notASubview: "notASubview"
+    case .conflict: "conflict"
+    case .ambiguous: "ambiguous"
+    case .noSingleLayout: "noSingleLayout"
+    case .contentPriorityTie: "contentPriorityTie"
+    case .zeroSize: "zeroSize"
+    case .misplaced: "misplaced"
+    case .offscreen: "offscreen"
+    case .transformed: "transformed"
+    case .leftRightAttributes: "leftRightAttributes"
+    case .leftToRightOption: "leftToRightOption"
+    case .leftRightConstraint: "leftRightConstraint"
+    case .unsatisfied: "unsatisfied"
+    case .unsolved: "unsolved"
+    case .legacyArchive: "legacyArchive"
+    case .notAnInterfaceBuilderDocument: "notAnInterfaceBuilderDocument"
+    case .macOSDocument: "macOSDocument"
+    case .nothingToLayOut: "nothingToLayOut"
+    case .fileTooLarge: "fileTooLarge"
+    case .documentTypeDeclaration: "documentTypeDeclaration"
+    case .nestedTooDeep: "nestedTooDeep"
+    case .tooManyElements: "tooManyElements"
+    case .malformedXML: "malformedXML"
+    case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
+    case .unreadableConstraint: "unreadableConstraint"
+    }
+  }
+
+  func testConflictsAndTheirMembers() {
+    let broken = quote("Banner.width == 140")
+    let canvas = quote("root.width == 375", written: false)
+    let members: [(ConflictMember, String)] = [
+      (.nonNegativeSize(view: "N", axis: .horizontal), "'N.width >= 0' (a view's width is never negative)"),
+      (.nonNegativeSize(view: "N", axis: .vertical), "'N.height >= 0' (a view's height is never negative)"),
+      (
+        .canvasSize(canvas, width: 375, height: 667, canvas: "phone"),
+        "'root.width == 375' (the root view is 375 × 667 in canvas 'phone')"
+      ),
+      (
+        .canvasSize(canvas, width: 375, height: 667, canvas: nil),
+        "'root.width == 375' (the root view is 375 × 667 in the default canvas)"
+      ),
+      (.intrinsicSize(quote("L.width == 80", written: false), view: "L"), "'L.width == 80' (the intrinsic size of 'L')"),
+      (
+        .autoresizingMask(quote("Beta.width == 36", written: false), view: "Beta"),
+        "'Beta.width == 36' (the autoresizing mask of 'Beta' fixes its frame)"
+      ),
+      (.stackView(quote("S.height == 44", written: false)), "'S.height == 44' (generated by a stack view)"),
+      (.constraint(quote("Banner.width == 360")), "'Banner.width == 360'"),
+    ]
+    for (member, expected) in members {
+      XCTAssertEqual(
+        text(.conflict(Conflict(broken: broken, others: [member]))),
+        "Unable to simultaneously satisfy constraints: 'Banner.width == 140' cannot hold together with \(expected). "
+          + "UIKit recovers by breaking 'Banner.width == 140'.")
+      XCTAssertEqual(RelatedInformation(range: at, role: .conflictMember(member)).message, "in conflict: \(expected)")
+    }
+    let several = Conflict(
+      broken: quote("R.trailing == super.trailing", written: false, label: "pin", id: "c-7"),
+      others: [.constraint(quote("R.width == 100")), .constraint(quote("R.leading == super.leading"))],
+      defaultCanvas: CanvasSize(width: 375, height: 667))
+    XCTAssertEqual(
+      text(.conflict(several)),
+      "Unable to simultaneously satisfy constraints: 'R.trailing == super.trailing' ('pin', c-7) cannot hold together "
+        + "with 2 other required constraints (see the related places). The root view's size is part of the conflict: "
+        + "375 × 667, the default canvas. UIKit recovers by breaking 'R.trailing == super.trailing' ('pin', c-7).")
+  }
+
+  func testRelatedRoles() {
+    let table: [(RelatedRole, String)] = [
+      (.firstDeclaration, "first declared here"),
+      (.firstDeclarationOfView("Header"), "'Header' first declared here"),
+      (.declarationOfView("Dot"), "'Dot' is declared here"),
+      (.otherDirectionOption, "the other direction option"),
+      (.brokenConstraint, "the constraint Plumb breaks"),
+      (.otherViewOfTie, "the other view of the tie"),
+    ]
+    for (role, expected) in table {
+      XCTAssertEqual(RelatedInformation(range: at, role: role).message, expected)
+    }
+  }
+
+  func testPlacesAndNotes() {
+    let gap = Finding.zeroSize(view: "Gap", axis: .vertical, frame: frame, cause: .constraints)
+    let body = "'Gap' has zero height: its frame is (0 8; 100.5 0), which its constraints force."
+    let table: [(FindingPlaces, [FindingNote], String)] = [
+      (.everywhere, [], body),
+      (.everyCanvas(.rtl), [], body + " (in right-to-left layouts)"),
+      (.everyCanvas(.ltr), [], body + " (in left-to-right layouts)"),
+      (.canvases([CanvasPlace(canvas: "small", directions: nil)]), [], body + " (in small)"),
+      (
+        .canvases([CanvasPlace(canvas: "small", directions: .ltr), CanvasPlace(canvas: "iPad", directions: .rtl)]), [],
+        body + " (in small, left-to-right; iPad, right-to-left)"
+      ),
+      (
+        .canvases([CanvasPlace(canvas: "iPad", directions: .rtl)]), [.onlyRightToLeft],
+        body + " This happens only in right-to-left layouts, where leading and trailing are mirrored. (in iPad, "
+          + "right-to-left)"
+      ),
+      (
+        .everywhere, [.scrollableContentSize(scrollView: "Strip")],
+        "The scrollable content size of 'Strip' is ambiguous: " + body
+      ),
+      (
+        .canvases([CanvasPlace(canvas: "small", directions: nil)]), [.ambiguitySetting(.neverVerify)],
+        body + " (in small) Its Ambiguity setting is Never Verify, so this is for information only."
+      ),
+      (
+        .everywhere, [.ambiguitySetting(.verifyPositionOnly), .scrollableContentSize(scrollView: "Pages")],
+        "The scrollable content size of 'Pages' is ambiguous: " + body
+          + " Its Ambiguity setting is Verify Position Only, so this is for information only."
+      ),
+    ]
+    for (places, notes, expected) in table {
+      XCTAssertEqual(text(gap, places: places, notes: notes), expected)
+    }
+  }
+
+  /// Interface Builder quotes a constraint its own way by replacing the quote at its range.
+  func testQuotesAreReplacedByRange() {
+    let written = quote("<constraint firstItem=\"a\" firstAttribute=\"width\" constant=\"50\" id=\"c-5\"/>")
+    let other = ConstraintQuote(range: SourceRange(start: 40, end: 50), text: "a.width == 36", isWritten: false)
+    let diagnostic = Diagnostic(
+      code: .conflict, severity: .error,
+      finding: .conflict(Conflict(broken: written, others: [.autoresizingMask(other, view: "a")])), range: at,
+      related: [RelatedInformation(range: other.range, role: .conflictMember(.constraint(written)))])
+    let range = at
+    let requoted = diagnostic.mappingQuotes { quote in
+      quote.range == range ? ConstraintQuote(range: range, text: "a.width == 50", isWritten: false, identifier: "c-5") : quote
+    }
+    XCTAssertEqual(
+      requoted.message,
+      "Unable to simultaneously satisfy constraints: 'a.width == 50' (c-5) cannot hold together with 'a.width == 36' "
+        + "(the autoresizing mask of 'a' fixes its frame). UIKit recovers by breaking 'a.width == 50' (c-5).")
+    XCTAssertEqual(requoted.related.map(\.message), ["in conflict: 'a.width == 50' (c-5)"])
+  }
+
+  /// A diagnostic moved with its text moves the ranges of the constraints it quotes too.
+  func testMovingADiagnosticMovesItsQuotes() {
+    let diagnostic = Diagnostic(
+      code: .unsatisfied, severity: .info, finding: .unsatisfied(quote("a.width == 1 @1"), missedBy: 3), range: at)
+    let moved = diagnostic.moved(by: TextChange(start: 0, oldEnd: 0, newEnd: 5))
+    guard case .unsatisfied(let movedQuote, _) = moved.finding else { return XCTFail("\(moved.finding)") }
+    XCTAssertEqual(movedQuote.range, SourceRange(start: 15, end: 25))
+    XCTAssertEqual(moved.message, diagnostic.message)
+  }
+}
