@@ -1,0 +1,346 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+
+// The model of a unit: its canvas and margins, its views as UIKit configures them (frames,
+// margins, intrinsic sizes estimated from text, fonts and images), and the model itself.
+
+extension UnitBuilder {
+  func frame(of element: Int) -> (rect: Rect, range: SourceRange)? {
+    guard let rectIndex = tree.child(of: element, named: "rect", key: "frame"), let rectNode = node(rectIndex),
+      let x = Elements.number(rectNode.attribute("x")), let y = Elements.number(rectNode.attribute("y")),
+      let width = Elements.number(rectNode.attribute("width")), let height = Elements.number(rectNode.attribute("height"))
+    else { return nil }
+    return (Rect(x: x, y: y, width: width, height: height), rectNode.tagRange)
+  }
+
+  func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets) {
+    let rootNode = node(root.element)
+    let saved = frame(of: root.element)?.rect
+    let screen = context.device?.screen(landscape: context.landscape)
+    let width = saved?.width ?? screen?.width ?? 375
+    var height = saved?.height ?? screen?.height ?? 667
+    // A root placed below an opaque top bar (Xcode 8 saves it at y = 64) ends at the bottom of
+    // the screen, whatever height was saved with it.
+    if let screen, let saved, saved.y > 0, saved.y + height > screen.height + 0.5, close(width, screen.width) {
+      height = max(0, screen.height - saved.y)
+    }
+    var insets = EdgeInsets.zero
+    var isFullScreen = false
+    if let screen {
+      // A view the width of the screen and nearly its height (bars aside) is a screen's view;
+      // cells and smaller views have no insets.
+      let isCell = rootNode.map { Elements.unitRoots.contains($0.name) } ?? false
+      if !isCell, close(width, screen.width), height >= screen.height - 120 {
+        isFullScreen = true
+        let top = saved?.y ?? 0
+        var screenInsets = screen.insets
+        // A xib's top-level view shows no status bar unless its simulated metrics ask for one;
+        // a notch or a home indicator is the screen's own and stays.
+        if !context.isStoryboard, root.controller == nil, screenInsets.top <= 20,
+          !tree.children(of: root.element).contains(where: {
+            node($0)?.key == "simulatedStatusBarMetrics" && node($0)?.name == "simulatedStatusBarMetrics"
+          })
+        {
+          screenInsets.top = 0
+        }
+        let bars = root.controller.flatMap { context.bars[$0] }
+        if let bars, bars.sheet, height < screen.height - 0.5 {
+          // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
+          // the screen. Its top bar (if any) is its own; the status bar is above it.
+          let top = bars.top ?? 0
+          let bottom = screenInsets.bottom + (bars.bottom ?? 0)
+          insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
+        } else {
+          // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
+          // the home indicator.
+          if let bar = bars?.top {
+            let status = screenInsets.top > 20 ? screenInsets.top : (bars?.statusBar ?? screenInsets.top)
+            screenInsets.top = status + bar
+          }
+          if let bar = bars?.bottom { screenInsets.bottom += bar }
+          insets = EdgeInsets(
+            top: max(0, screenInsets.top - top), left: screenInsets.left,
+            bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
+        }
+      }
+    } else if context.isStoryboard, root.isControllerView {
+      // Xcode 6–7's "any" canvas shows a status bar, and below it the navigation bar and above
+      // the bottom edge the tab bar or toolbar the scene's bars simulate (the status bar is
+      // there whatever y the navigation controller saved its bar at).
+      isFullScreen = true
+      let bars = root.controller.flatMap { context.bars[$0] }
+      insets = EdgeInsets(top: 20 + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
+    }
+    var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    if root.isControllerView || isFullScreen {
+      let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
+      margins = DirectionalInsets(
+        top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
+    }
+    let range = rootNode?.nameRange
+    return (Canvas(name: unitName, width: width, height: height, safeArea: insets, range: range), margins)
+  }
+
+  mutating func makeModel(unitName: String) -> LayoutModel {
+    var model = LayoutModel(kind: .layout)
+    model.directions = .ltr
+    model.misplacedTolerance = UnitBuilder.misplacedTolerance
+    let (canvas, rootMargins) = canvas(named: unitName)
+    model.canvases = [canvas]
+    for (index, record) in records.enumerated() {
+      guard let element = node(record.element) else { continue }
+      if index == 0 {
+        model.views[LayoutModel.rootName]?.nameRange = element.nameRange
+        model.views[LayoutModel.rootName]?.declarationRange = element.tagRange
+        model.views[LayoutModel.rootName]?.margins = customMargins(record.element) ?? rootMargins
+        details.viewAtOffset[element.nameRange.start] = LayoutModel.rootName
+        continue
+      }
+      let superview = record.superview.map { records[$0].name } ?? LayoutModel.rootName
+      var view = ViewNode(
+        name: record.name, kind: record.isScrollContent ? .view : Elements.kind(element.name), superview: superview)
+      view.nameRange = element.nameRange
+      view.declarationRange = element.tagRange
+      if !record.isScrollContent {
+        details.viewAtOffset[element.nameRange.start] = record.name
+        if let saved = frame(of: record.element) {
+          view.frame = saved.rect
+          details.frameRects[record.name] = saved.range
+        }
+        if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
+        if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }
+        if element.name == "label", element.attribute("text") == "", tree.child(of: record.element, named: "attributedString") == nil,
+          tree.child(of: record.element, named: "string", key: "text") == nil
+        {
+          details.emptyLabels.insert(record.name)
+        }
+        configure(&view, element: element, index: record.element)
+      }
+      model.views[record.name] = view
+      model.viewOrder.append(record.name)
+    }
+    // Subviews in declaration order, once every node exists (a scroll view's content area is
+    // made after the views it holds).
+    for (index, record) in records.enumerated() where index != 0 {
+      let superview = record.superview.map { records[$0].name } ?? LayoutModel.rootName
+      model.views[superview]?.subviews.append(record.name)
+    }
+    var generated = GeneratedConstraints(model: model, context: context)
+    for (index, record) in records.enumerated() where index != 0 {
+      guard let element = node(record.element) else { continue }
+      if record.isScrollContent {
+        details.scrollContents[record.name] = record.superview.map { records[$0].name }
+        generated.pinContentOrigin(record.name, scroll: record.superview.map { records[$0].name } ?? LayoutModel.rootName)
+        continue
+      }
+      if record.isPinned {
+        let superviewSize = pinnedSuperviewSize(record, canvas: canvas)
+        generated.autoresizing(record.name, element: element, index: record.element, superviewSize: superviewSize)
+      }
+    }
+    for (index, record) in records.enumerated() where !record.isScrollContent {
+      guard let element = node(record.element), element.name == "stackView" else { continue }
+      let arranged = records.indices.filter { records[$0].superview == index && records[$0].isArranged }
+      generated.stack(
+        records[index].name, element: element, arranged: arranged.map { (records[$0].name, records[$0].element) },
+        tree: tree)
+    }
+    for (index, record) in records.enumerated() where index != 0 && !record.isScrollContent {
+      generated.intrinsic(record.name)
+    }
+    model = generated.model
+    for raw in rawConstraints where !raw.placeholder {
+      if let constraint = lower(raw) { model.constraints.append(constraint) }
+    }
+    model.constraints = generated.constraints + model.constraints
+    return model
+  }
+
+  /// The size the autoresizing mask of a view measures against: its superview's saved frame.
+  func pinnedSuperviewSize(_ record: ViewRecord, canvas: Canvas) -> (width: Double, height: Double) {
+    guard let parent = record.superview, parent != 0 else { return (canvas.width, canvas.height) }
+    let parentRecord = records[parent]
+    let element = parentRecord.isScrollContent ? parentRecord.superview.map { records[$0].element } : parentRecord.element
+    if let element, let saved = frame(of: element)?.rect { return (saved.width, saved.height) }
+    return (canvas.width, canvas.height)
+  }
+
+  /// `<edgeInsets key="layoutMargins">` or `<directionalEdgeInsets key="directionalLayoutMargins">`.
+  func customMargins(_ element: Int) -> DirectionalInsets? {
+    for child in tree.children(of: element) {
+      guard let childNode = node(child) else { continue }
+      if childNode.name == "directionalEdgeInsets", childNode.key == "directionalLayoutMargins" {
+        return DirectionalInsets(
+          top: Elements.number(childNode.attribute("top")) ?? 0,
+          leading: Elements.number(childNode.attribute("leading")) ?? 0,
+          bottom: Elements.number(childNode.attribute("bottom")) ?? 0,
+          trailing: Elements.number(childNode.attribute("trailing")) ?? 0)
+      }
+      if childNode.name == "edgeInsets", childNode.key == "layoutMargins" {
+        return DirectionalInsets(
+          top: Elements.number(childNode.attribute("top")) ?? 0, leading: Elements.number(childNode.attribute("left")) ?? 0,
+          bottom: Elements.number(childNode.attribute("bottom")) ?? 0,
+          trailing: Elements.number(childNode.attribute("right")) ?? 0)
+      }
+    }
+    return nil
+  }
+
+  /// Content priorities, intrinsic size, margins and baseline of a view.
+  func configure(_ view: inout ViewNode, element: XMLNode, index: Int) {
+    func priority(_ name: String, _ fallback: Double) -> Double {
+      guard let value = Elements.number(element.attribute(name)), value > 0, value <= 1000 else { return fallback }
+      return value
+    }
+    view.hugging = (priority("horizontalHuggingPriority", 250), priority("verticalHuggingPriority", 250))
+    view.compressionResistance = (
+      priority("horizontalCompressionResistancePriority", 750), priority("verticalCompressionResistancePriority", 750)
+    )
+    if element.name == "tableViewCellContentView" {
+      if context.legacyMargins {
+        view.margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+      } else {
+        let side: Double = (view.frame?.width ?? 0) >= 414 ? 20 : 16
+        view.margins = DirectionalInsets(top: 11, leading: side, bottom: 11, trailing: side)
+      }
+    }
+    if let margins = customMargins(index) { view.margins = margins }
+    guard let saved = view.frame else { return }
+    let font = fontSize(index)
+    if let font, ["label", "button", "textField"].contains(element.name) {
+      // The baseline of a line of the system font, centred vertically in the view.
+      view.baselineOffset = max(0, (saved.height - 1.1934 * font) / 2 + 0.2416 * font)
+    }
+    // Intrinsic size: a placeholder, an IBDesignable's measured size, an image's size, or
+    // the saved frame of a content view.
+    let placeholderWidth = element.attribute("placeholderIntrinsicWidth")
+    let placeholderHeight = element.attribute("placeholderIntrinsicHeight")
+    if placeholderWidth != nil || placeholderHeight != nil {
+      view.intrinsicWidth = Elements.number(placeholderWidth)
+      view.intrinsicHeight = Elements.number(placeholderHeight)
+      return
+    }
+    if let id = element.id, let measured = context.designables[id] {
+      view.intrinsicWidth = measured.width >= 0 ? measured.width : nil
+      view.intrinsicHeight = measured.height >= 0 ? measured.height : nil
+      return
+    }
+    switch Elements.intrinsic(element.name, attributes: element.attributes) {
+    case .none:
+      return
+    case .heightOnly:
+      view.intrinsicHeight = saved.height
+    case .both:
+      // An empty label measures nothing.
+      if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,
+        tree.child(of: index, named: "string", key: "text") == nil
+      {
+        view.intrinsicWidth = 0
+        view.intrinsicHeight = 0
+        return
+      }
+      // A system symbol's resource size is nominal: its image view keeps its saved frame.
+      if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
+        let size = context.images[image]
+      {
+        view.intrinsicWidth = size.width
+        view.intrinsicHeight = size.height
+        return
+      }
+      view.intrinsicWidth = saved.width
+      view.intrinsicHeight = saved.height
+      // A subclass may measure its content its own way (an IBDesignable renders it so):
+      // the saved frame is all there is to go by.
+      if element.attribute("customClass") != nil { return }
+      // A text view whose text is far narrower than its frame is stretched by constraints:
+      // its content size is then the text's, estimated from the font.
+      if let estimate = textWidth(element, index: index, font: font), estimate < UnitBuilder.stretchedRatio * saved.width {
+        view.intrinsicWidth = estimate
+      }
+      if element.name == "label", let font, (element.attribute("numberOfLines") ?? "1") == "1",
+        element.attribute("text") != nil, tree.child(of: index, named: "attributedString") == nil
+      {
+        // UIKit measures the line whatever height was saved (whole points before Xcode 8); a
+        // frame within a quarter point of the estimate is taken as measured.
+        let estimate = (1.1934 * font * 2).rounded(.up) / 2
+        if abs(estimate - saved.height) > 0.25 { view.intrinsicHeight = estimate }
+      }
+    }
+  }
+
+  /// The width of a label's text, a button's title or a text field's text or placeholder,
+  /// estimated from its length and font, with the padding the control adds.
+  func textWidth(_ element: XMLNode, index: Int, font: Double?) -> Double? {
+    var text: String?
+    var padding = 0.0
+    var defaultSize = 17.0
+    switch element.name {
+    case "label":
+      guard tree.child(of: index, named: "attributedString") == nil else { return nil }
+      text = element.attribute("text")
+    case "button":
+      defaultSize = 15
+      for child in element.children {
+        guard let state = node(child), state.name == "state", state.attribute("key") == "normal" else { continue }
+        text = state.attribute("title")
+      }
+      if tree.child(of: index, named: "buttonConfiguration") != nil {
+        padding = 24
+        if text == nil { text = element.attribute("title") }
+      }
+      if tree.children(of: index).contains(where: { node($0)?.name == "state" && node($0)?.attribute("image") != nil }) {
+        return nil
+      }
+    case "textField":
+      defaultSize = 14
+      padding = 14
+      text = element.attribute("text") ?? element.attribute("placeholder")
+    default:
+      return nil
+    }
+    guard let text, !text.isEmpty else { return nil }
+    let longestLine = text.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
+    // A named font (`name="HelveticaNeue-Light" pointSize="36"`) has no system metrics for the
+    // line height, but its point size still scales the text's width.
+    return (longestLine * (font ?? namedFontSize(index) ?? defaultSize) + padding).rounded(.up)
+  }
+
+  /// The width of a line of text in ems: an average advance for most scripts, a whole em for
+  /// the full-width characters of Chinese, Japanese and Korean.
+  static func ems<S: StringProtocol>(_ line: S) -> Double {
+    var total = 0.0
+    for scalar in line.unicodeScalars {
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        total += 1
+      case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F:
+        break
+      default:
+        total += UnitBuilder.averageAdvance
+      }
+    }
+    return total
+  }
+
+  /// The point size of a view's system font, when it uses one.
+  /// The point size of any font description, a named font's included.
+  func namedFontSize(_ element: Int) -> Double? {
+    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
+      let size = Elements.number(node(fontIndex)?.attribute("pointSize")), size > 0
+    else { return nil }
+    return size
+  }
+
+  func fontSize(_ element: Int) -> Double? {
+    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
+      let font = node(fontIndex)
+    else { return nil }
+    if let style = font.attribute("style"), let size = Elements.textStyleSize(style) { return size }
+    guard font.attribute("type") != nil, let size = Elements.number(font.attribute("pointSize")), size > 0 else {
+      return nil
+    }
+    return size
+  }
+}
