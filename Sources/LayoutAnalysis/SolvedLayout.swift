@@ -177,11 +177,6 @@ public final class SolvedLayout {
 
 /// Text helpers shared by the checks.
 enum Describe {
-  /// A rectangle as UIKit describes frames: `(x y; w h)`.
-  static func frame(_ rect: Rect) -> String {
-    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
-  }
-
   /// How a message quotes a constraint: as written, for a constraint written as an equation
   /// on one line; as UIKit describes it, for one from a Visual Format string or the engine.
   static func quote(_ constraint: LayoutConstraint, in document: LayoutDocument? = nil) -> ConstraintQuote {

@@ -129,16 +129,16 @@ enum DiagnosticMessage {
         cause == .undetermined
         ? ", because nothing determines its \(dimension) and an undetermined size falls to 0."
         : ", which its constraints force."
-      return "'\(view)' has zero \(dimension): its frame is \(describe(frame))" + why
+      return "'\(view)' has zero \(dimension): its frame is \(frame)" + why
     case .misplaced(let misplacement):
-      return "'\(misplacement.view)' is misplaced: its frame is declared as \(describe(misplacement.declared)), "
-        + "but its constraints put it at \(describe(misplacement.solved)) in \(misplacement.canvas)"
+      return "'\(misplacement.view)' is misplaced: its frame is declared as \(misplacement.declared), "
+        + "but its constraints put it at \(misplacement.solved) in \(misplacement.canvas)"
         + (misplacement.keepsOpenPartsAsDeclared ? ", keeping what they leave ambiguous as declared." : ".")
     case .offscreen(let overhang):
       let edges = overhang.edges.map { "\(formatNumber($0.distance)) points past the \(edgeWord($0.edge)) edge" }
       return "'\(overhang.view)' \(overhang.isEntirelyOutside ? "lies entirely outside" : "extends outside") "
-        + "its superview '\(overhang.superview)': its frame \(describe(overhang.frame)) reaches "
-        + "\(edges.joined(separator: " and ")) of \(describe(overhang.bounds))."
+        + "its superview '\(overhang.superview)': its frame \(overhang.frame) reaches "
+        + "\(edges.joined(separator: " and ")) of \(overhang.bounds)."
     case .transformed(let view, let transform):
       let what =
         switch transform {
@@ -254,7 +254,7 @@ enum DiagnosticMessage {
     let undetermined = [ambiguity.position ? "\(axis) position" : nil, ambiguity.size ? size : nil].compactMap { $0 }
     var text = "'\(ambiguity.view)' has an ambiguous \(axis) layout: "
     text += "its \(undetermined.joined(separator: " and ")) \(undetermined.count == 1 ? "is" : "are") not determined"
-    text += " by its constraints; it could also be at \(describe(ambiguity.alternative))"
+    text += " by its constraints; it could also be at \(ambiguity.alternative)"
     if let range = ambiguity.sizeRange {
       switch (range.lowest, range.highest) {
       case (let low?, let high?): text += ", and its \(size) can be anything from \(formatNumber(low)) to \(formatNumber(high))"
@@ -290,11 +290,6 @@ enum DiagnosticMessage {
   }
 
   // MARK: - Words
-
-  /// A rectangle as UIKit describes frames: `(x y; w h)`.
-  private static func describe(_ rect: Rect) -> String {
-    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
-  }
 
   private static func axisWord(_ axis: AttributeAxis) -> String {
     axis == .horizontal ? "horizontal" : "vertical"

@@ -12,3 +12,11 @@ public func formatNumber(_ value: Double) -> String {
   if text.hasSuffix(".") { text.removeLast() }
   return text
 }
+
+extension Rect: CustomStringConvertible {
+  /// The rectangle as UIKit describes frames, `(x y; w h)`: the one way every message, hover,
+  /// inlay hint and `plumb frames` writes a frame.
+  public var description: String {
+    "(\(formatNumber(x)) \(formatNumber(y)); \(formatNumber(width)) \(formatNumber(height)))"
+  }
+}

@@ -42,8 +42,8 @@ enum GeometryCheck {
     if let range = node.propertyRanges["frame"] {
       fixes.append(
         Fix(
-          title: "Update the frame of '\(node.name)' to \(Describe.frame(solved))",
-          edits: [TextEdit(range: range, newText: "frame \(Describe.frame(solved))")], isPreferred: true))
+          title: "Update the frame of '\(node.name)' to \(solved)",
+          edits: [TextEdit(range: range, newText: "frame \(solved)")], isPreferred: true))
     }
     return PlacedFinding(
       key: node.name,
