@@ -1,52 +1,24 @@
 import LayoutAnalysis
 import LayoutSyntax
 
-/// Solves a document's layout version after version, keeping one solver per canvas and
-/// direction alive between versions, so an edit only adds and removes the constraints it
-/// changed (`LiveLayout`).
-final class LayoutSolving {
-  private let live = LiveLayout()
-
-  func update(_ document: LayoutDocument) -> SolvedLayoutView? {
-    SolvedLayoutView(live.update(document))
-  }
-
-  var needsSettling: Bool { live.needsSettling }
-
-  /// The layout solved again where its solution was not unique (see `LiveLayout.settle`).
-  func settle() -> SolvedLayoutView? {
-    live.settle().map(SolvedLayoutView.init)
-  }
-}
-
 /// A view's geometry in one place.
-struct SolvedFrame {
-  var name: String
-  var superview: String?
-  var frame: Rect
-  var alignment: Rect
+public struct SolvedFrame {
+  public var name: String
+  public var superview: String?
+  public var frame: Rect
+  public var alignment: Rect
   /// `horizontal`, `vertical`: the axes on which the frame is not determined.
-  var ambiguousAxes: [String]
+  public var ambiguousAxes: [String]
 }
 
-/// One canvas × direction a layout is solved in.
-struct SolvedPlace {
-  var canvas: Canvas
-  var direction: String
-
-  var description: String {
-    "\(canvas.name), \(direction == "rtl" ? "right-to-left" : "left-to-right")"
-  }
-}
-
-/// What the server reads of a solved layout: frames, ambiguities and the state of each
+/// What the editor features read of a solved layout: frames, ambiguities and the state of each
 /// constraint, per place. Ambiguities are computed once per place, when first asked for.
 ///
 /// The solvers belong to the document's `LiveLayout` and move on with the next version, so
-/// a view is read only while its snapshot is the document's current one (handlers run on
+/// a view is read only while its snapshot is the document's current one (queries run on
 /// the analysis thread, between edits).
-final class SolvedLayoutView {
-  let layout: SolvedLayout
+public final class SolvedLayoutView {
+  public let layout: SolvedLayout
   private var ambiguityCache: [Int: [AmbiguityFinding]] = [:]
 
   init(_ layout: SolvedLayout) {
@@ -55,8 +27,17 @@ final class SolvedLayoutView {
 
   var diagnostics: [Diagnostic] { layout.diagnostics }
 
-  var places: [SolvedPlace] {
-    layout.places.map { SolvedPlace(canvas: $0.place.canvas, direction: $0.place.direction.rawValue) }
+  /// The places the layout is solved in: every canvas × direction, in order.
+  var places: [LayoutPlace] { layout.places.map(\.place) }
+
+  /// The place inlay hints show: the preferred canvas and direction, else the first.
+  func primaryPlace(_ preferences: FramePreferences) -> Int? {
+    let places = layout.places
+    let matching = places.indices.first { index in
+      (preferences.primaryCanvas == nil || places[index].place.canvas.name == preferences.primaryCanvas)
+        && (preferences.primaryDirection == nil || places[index].place.direction == preferences.primaryDirection)
+    }
+    return matching ?? (places.isEmpty ? nil : 0)
   }
 
   private func ambiguities(inPlace index: Int) -> [AmbiguityFinding] {
@@ -80,6 +61,17 @@ final class SolvedLayoutView {
     }
   }
 
+  /// Every place's frames, narrowed to a canvas and a direction.
+  func placeFrames(canvas: String?, direction: LayoutDirection?) -> [PlaceFrames] {
+    layout.places.indices.compactMap { index in
+      let place = layout.places[index].place
+      guard canvas == nil || place.canvas.name == canvas, direction == nil || place.direction == direction else {
+        return nil
+      }
+      return PlaceFrames(place: place, views: frames(inPlace: index))
+    }
+  }
+
   /// Lines describing a view's geometry in every place: its frame, its alignment rectangle
   /// when it differs, and how it is ambiguous.
   func viewDescription(_ name: String) -> [String] {
@@ -99,7 +91,7 @@ final class SolvedLayoutView {
         }
       }
       if placesByText[text] == nil { order.append(text) }
-      placesByText[text, default: []].append(places[index].description)
+      placesByText[text, default: []].append(solver.place.description)
     }
     if layout.places.isEmpty { return ["not solved: the file has errors"] }
     return order.map { text in
@@ -115,8 +107,8 @@ final class SolvedLayoutView {
     guard !layout.places.isEmpty else { return [] }
     var unsatisfiedIn: [(String, Double)] = []
     var brokenIn: [String] = []
-    for (index, solver) in layout.places.enumerated() {
-      let place = places[index].description
+    for solver in layout.places {
+      let place = solver.place.description
       if solver.brokenConstraints.contains(where: { Self.same($0, constraint) }) {
         brokenIn.append(place)
       } else if let missed = solver.unsatisfied().first(where: { Self.same($0.constraint, constraint) }) {
