@@ -152,16 +152,10 @@ public struct FramePreferences: Sendable, Hashable {
   }
 }
 
-/// Every view's frame in one place.
-public struct PlaceFrames {
-  public var place: LayoutPlace
-  public var views: [SolvedFrame]
-}
-
 /// The answer to "the frames of this document", narrowed to a canvas and direction.
 public enum FramesAnswer {
   /// Every place's frames, narrowed as asked.
-  case frames([PlaceFrames])
+  case frames(LayoutFrames)
   /// The document has no canvas of that name.
   case unknownCanvas
 }

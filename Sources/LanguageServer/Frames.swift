@@ -1,7 +1,6 @@
 import EditorFeatures
 import JSONRPC
 import LayoutAnalysis
-import LayoutSyntax
 
 extension Server {
   /// `plumb/frames`: the frames of every view in every canvas and direction, in the shape of
@@ -25,35 +24,8 @@ extension Server {
       return .null
     case .unknownCanvas?:
       throw ResponseError.invalidParams("the document has no canvas '\(canvas ?? "")'")
-    case .frames(let places)?:
-      let layouts: [JSONValue] = places.map { place in
-        let views: [JSONValue] = place.views.map { solved in
-          .object([
-            ("name", .string(solved.name)), ("superview", .string(solved.superview)),
-            ("frame", json(solved.frame)), ("alignment", json(solved.alignment)),
-            ("ambiguous", .array(solved.ambiguousAxes.map { .string($0) })),
-          ])
-        }
-        return .object([
-          ("canvas", .string(place.place.canvas.name)), ("width", .number(place.place.canvas.width)),
-          ("height", .number(place.place.canvas.height)), ("direction", .string(place.place.direction.rawValue)),
-          ("views", .array(views)),
-        ])
-      }
-      return .object([
-        ("version", 1), ("file", .string(uri)), ("documentVersion", .int(snapshot.version)),
-        ("layouts", .array(layouts)),
-      ])
+    case .frames(let frames)?:
+      return FramesJSON.encode(frames, file: uri, documentVersion: snapshot.version)
     }
-  }
-
-  private func json(_ rect: Rect) -> JSONValue {
-    func rounded(_ value: Double) -> JSONValue {
-      let result = (value * 1_000_000).rounded() / 1_000_000
-      return .number(result == 0 ? 0 : result)
-    }
-    return .object([
-      ("x", rounded(rect.x)), ("y", rounded(rect.y)), ("width", rounded(rect.width)), ("height", rounded(rect.height)),
-    ])
   }
 }

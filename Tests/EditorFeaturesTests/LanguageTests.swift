@@ -54,11 +54,11 @@ final class InterfaceBuilderLanguageTests: XCTestCase {
     let file = try snapshot("ib-settings.storyboard")
     let symbols = try XCTUnwrap(file.documentSymbols())
     XCTAssertTrue(symbols.contains { $0.kind == .namespace && $0.name.hasSuffix(" Scene") }, "\(symbols.map(\.name))")
-    guard case .frames(let places)? = file.frames(canvas: nil, direction: nil) else {
+    guard case .frames(let frames)? = file.frames(canvas: nil, direction: nil) else {
       return XCTFail("no frames")
     }
-    XCTAssertFalse(places.isEmpty)
-    XCTAssertTrue(places.allSatisfy { $0.place.direction == .ltr })
+    XCTAssertFalse(frames.places.isEmpty)
+    XCTAssertTrue(frames.places.allSatisfy { $0.place.direction == .ltr })
     guard case .unknownCanvas? = file.frames(canvas: "no such scene", direction: nil) else {
       return XCTFail("an unknown canvas is not reported")
     }

@@ -79,7 +79,7 @@ extension InterfaceBuilderSnapshot {
       lines.append(HoverText.contentSize(node, intrinsicNote: note))
     }
     if let saved = node.frame {
-      var line = "saved frame `\(SolvedLayoutView.describe(saved))`"
+      var line = "saved frame `\(saved.frameDescription)`"
       if let nameRange = node.nameRange, isMisplaced(nameStart: nameRange.start) {
         line += ", **misplaced**: the constraints put the view elsewhere"
       }
@@ -130,10 +130,10 @@ extension InterfaceBuilderSnapshot {
     var text = elementDescription(target)
     if let element = elements.element(target), let location = view(atTag: element.tagRange.start),
       let unit = unit(location.unit), let place = unit.primaryPlace(preferences),
-      let solved = unit.frames(inPlace: place).first(where: { $0.name == location.name })
+      let solved = unit.frame(of: location.name, inPlace: place)
     {
-      text += ": frame `\(SolvedLayoutView.describe(solved.frame))`"
-      if !solved.ambiguousAxes.isEmpty { text += ", **ambiguous** \(solved.ambiguousAxes.joined(separator: ", "))" }
+      text += ": frame `\(solved.frame.frameDescription)`"
+      if !solved.ambiguities.isEmpty { text += ", **ambiguous** \(solved.ambiguousAxisNames.joined(separator: ", "))" }
     }
     return text
   }
@@ -149,19 +149,20 @@ extension InterfaceBuilderSnapshot {
     for unit in units {
       let model = unit.layout.document.model
       guard let place = unit.primaryPlace(preferences) else { continue }
-      var frames: [String: SolvedFrame]?
+      var frames: [String: ViewFrame]?
       for name in model.viewOrder where name != LayoutModel.rootName {
         guard let declared = model.views[name]?.declarationRange, seen.insert(declared.start).inserted,
           declared.end >= range.start, declared.end <= range.end
         else { continue }
         if frames == nil {
-          frames = Dictionary(unit.frames(inPlace: place).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+          frames = Dictionary(
+            (unit.frames(inPlace: place)?.views ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
         guard let solved = frames?[name] else { continue }
         var label = ""
-        if preferences.showFrames { label = SolvedLayoutView.describe(solved.frame) }
-        if preferences.showAmbiguity, !solved.ambiguousAxes.isEmpty {
-          label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxes.joined(separator: ", ")
+        if preferences.showFrames { label = solved.frame.frameDescription }
+        if preferences.showAmbiguity, !solved.ambiguities.isEmpty {
+          label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxisNames.joined(separator: ", ")
         }
         guard !label.isEmpty else { continue }
         hints.append(
@@ -318,6 +319,6 @@ extension InterfaceBuilderSnapshot {
     if let canvas, !units.contains(where: { $0.layout.places.contains { $0.place.canvas.name == canvas } }) {
       return .unknownCanvas
     }
-    return .frames(units.flatMap { $0.placeFrames(canvas: canvas, direction: direction) })
+    return .frames(LayoutFrames(places: units.flatMap { $0.placeFrames(canvas: canvas, direction: direction) }))
   }
 }

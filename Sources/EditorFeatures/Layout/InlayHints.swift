@@ -9,7 +9,8 @@ extension LayoutSnapshot {
     guard let place = layout.primaryPlace(preferences), preferences.showFrames || preferences.showAmbiguity else {
       return []
     }
-    let frames = Dictionary(layout.frames(inPlace: place).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let frames = Dictionary(
+      (layout.frames(inPlace: place)?.views ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var anchors: [(name: String, offset: Int)] = []
     SyntaxWalker.walk(syntax) { node in
       if case .view(let view, _) = node {
@@ -26,9 +27,9 @@ extension LayoutSnapshot {
     for anchor in anchors where anchor.offset >= range.start && anchor.offset <= range.end {
       guard let solved = frames[anchor.name] else { continue }
       var label = ""
-      if preferences.showFrames { label = SolvedLayoutView.describe(solved.frame) }
-      if preferences.showAmbiguity, !solved.ambiguousAxes.isEmpty {
-        label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxes.joined(separator: ", ")
+      if preferences.showFrames { label = solved.frame.frameDescription }
+      if preferences.showAmbiguity, !solved.ambiguities.isEmpty {
+        label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxisNames.joined(separator: ", ")
       }
       guard !label.isEmpty else { continue }
       hints.append(InlayHint(offset: anchor.offset, label: label, tooltip: tooltip))
@@ -42,6 +43,6 @@ extension LayoutSnapshot {
   /// solved even when the text has errors (statements with errors yield no constraints).
   public func frames(canvas: String?, direction: LayoutDirection?) -> FramesAnswer? {
     if let canvas, !model.effectiveCanvases.contains(where: { $0.name == canvas }) { return .unknownCanvas }
-    return .frames(layout.placeFrames(canvas: canvas, direction: direction))
+    return .frames(LayoutFrames(places: layout.placeFrames(canvas: canvas, direction: direction)))
   }
 }

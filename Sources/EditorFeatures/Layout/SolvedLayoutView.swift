@@ -1,16 +1,6 @@
 import LayoutAnalysis
 import LayoutSyntax
 
-/// A view's geometry in one place.
-public struct SolvedFrame {
-  public var name: String
-  public var superview: String?
-  public var frame: Rect
-  public var alignment: Rect
-  /// `horizontal`, `vertical`: the axes on which the frame is not determined.
-  public var ambiguousAxes: [String]
-}
-
 /// What the editor features read of a solved layout: frames, ambiguities and the state of each
 /// constraint, per place. Ambiguities are computed once per place, when first asked for.
 ///
@@ -20,6 +10,7 @@ public struct SolvedFrame {
 public final class SolvedLayoutView {
   public let layout: SolvedLayout
   private var ambiguityCache: [Int: [AmbiguityFinding]] = [:]
+  private var framesCache: [Int: PlaceFrames] = [:]
 
   init(_ layout: SolvedLayout) {
     self.layout = layout
@@ -48,17 +39,24 @@ public final class SolvedLayoutView {
     return found
   }
 
-  /// Every view's frame in a place, in declaration order, the root first.
-  func frames(inPlace index: Int) -> [SolvedFrame] {
-    guard index >= 0, index < layout.places.count else { return [] }
-    let solver = layout.places[index]
-    let ambiguities = ambiguities(inPlace: index)
-    return layout.document.model.viewOrder.compactMap { name in
-      guard let view = solver.solvedView(name) else { return nil }
-      let axes = ambiguities.filter { $0.view == name }.map { $0.axis == .horizontal ? "horizontal" : "vertical" }
-      return SolvedFrame(
-        name: name, superview: view.superview, frame: view.frame, alignment: view.alignment, ambiguousAxes: axes)
-    }
+  /// Every view's frame in a place, in declaration order, the root first; computed once per
+  /// place, when first asked for.
+  func frames(inPlace index: Int) -> PlaceFrames? {
+    if let cached = framesCache[index] { return cached }
+    guard index >= 0, index < layout.places.count else { return nil }
+    let built = PlaceFrames(
+      solver: layout.places[index], model: layout.document.model, ambiguities: ambiguities(inPlace: index))
+    framesCache[index] = built
+    return built
+  }
+
+  /// One view's frame in a place (without reading every other view's).
+  func frame(of name: String, inPlace index: Int) -> ViewFrame? {
+    if let cached = framesCache[index] { return cached.views.first { $0.name == name } }
+    guard index >= 0, index < layout.places.count else { return nil }
+    return ViewFrame(
+      name, solver: layout.places[index], model: layout.document.model,
+      ambiguities: ambiguities(inPlace: index).filter { $0.view == name })
   }
 
   /// Every place's frames, narrowed to a canvas and a direction.
@@ -68,7 +66,7 @@ public final class SolvedLayoutView {
       guard canvas == nil || place.canvas.name == canvas, direction == nil || place.direction == direction else {
         return nil
       }
-      return PlaceFrames(place: place, views: frames(inPlace: index))
+      return frames(inPlace: index)
     }
   }
 
@@ -79,13 +77,13 @@ public final class SolvedLayoutView {
     var order: [String] = []
     var placesByText: [String: [String]] = [:]
     for (index, solver) in layout.places.enumerated() {
-      guard let view = solver.solvedView(name) else { continue }
-      var text = "frame `\(Self.describe(view.frame))`"
-      if view.alignment != view.frame { text += ", alignment rectangle `\(Self.describe(view.alignment))`" }
-      for finding in ambiguities(inPlace: index) where finding.view == name {
+      guard let view = frame(of: name, inPlace: index) else { continue }
+      var text = "frame `\(view.frame.frameDescription)`"
+      if view.alignment != view.frame { text += ", alignment rectangle `\(view.alignment.frameDescription)`" }
+      for finding in view.ambiguities {
         let what = [finding.position ? "position" : nil, finding.size ? "size" : nil].compactMap { $0 }
-        text += "; **ambiguous** \(finding.axis == .horizontal ? "horizontal" : "vertical") \(what.joined(separator: " and "))"
-        text += ", could also be `\(Self.describe(finding.alternative))`"
+        text += "; **ambiguous** \(finding.axis.outputName) \(what.joined(separator: " and "))"
+        text += ", could also be `\(finding.alternative.frameDescription)`"
         if let range = finding.sizeRange {
           text += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
         }
@@ -126,9 +124,5 @@ public final class SolvedLayoutView {
 
   private static func same(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
     a.range == b.range && a.first == b.first && a.second == b.second && a.relation == b.relation && a.origin == b.origin
-  }
-
-  static func describe(_ rect: Rect) -> String {
-    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
   }
 }
