@@ -44,7 +44,9 @@ let package = Package(
     .testTarget(name: "EditorFeaturesTests", dependencies: ["EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(
       name: "LanguageServerTests",
-      dependencies: ["LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+      dependencies: [
+        "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
+      ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
