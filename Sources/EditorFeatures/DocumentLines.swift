@@ -15,3 +15,13 @@ public protocol DocumentLines: Sendable {
   /// The byte range of a line's content, without its line ending.
   func contentRange(ofLine line: Int) -> SourceRange
 }
+
+extension DocumentLines {
+  /// A line's content range, clamped to a text of `count` bytes: safe to index with, even
+  /// if the lines were cut from another text.
+  func contentRange(ofLine line: Int, within count: Int) -> SourceRange {
+    let content = contentRange(ofLine: line)
+    let end = min(max(content.end, 0), count)
+    return SourceRange(start: min(max(content.start, 0), end), end: end)
+  }
+}

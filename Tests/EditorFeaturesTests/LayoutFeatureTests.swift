@@ -122,3 +122,17 @@ final class LocalNameIndexTests: XCTestCase {
   }
 }
 
+
+/// Lines are the caller's: lines cut from another text make no query trap.
+final class ForeignLinesTests: XCTestCase {
+  func testLinesOfALongerTextAreClamped() throws {
+    let bytes = Array("view A {\n  view B\n}\n".utf8)
+    let longer = TestLines(Array("view A {\n  view B\n}\n# one\n# two\n# three, a longer text\n".utf8))
+    let formatted = LayoutFormatter.format(bytes: bytes, kind: .layout, lines: longer)
+    XCTAssertEqual(formatted.formatted, bytes)
+    let snapshot = try XCTUnwrap(LayoutLanguage.layout.makeAnalyzer().analyse(bytes: bytes, lines: longer) as? LayoutSnapshot)
+    XCTAssertEqual(snapshot.foldingRanges()?.filter(\.isComment), [])
+    XCTAssertFalse(snapshot.semanticTokens(overlapping: nil)?.isEmpty ?? true)
+    XCTAssertNotNil(snapshot.completions(at: 1_000))
+  }
+}

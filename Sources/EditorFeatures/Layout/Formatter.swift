@@ -32,7 +32,7 @@ public enum LayoutFormatter {
     var depth = 0
     var edits: [TextEdit] = []
     for line in 0..<lines.lineCount {
-      let content = lines.contentRange(ofLine: line)
+      let content = lines.contentRange(ofLine: line, within: bytes.count)
       var first = content.start
       while first < content.end, isBlank(bytes[first]) { first += 1 }
       if first == content.end {

@@ -63,10 +63,10 @@ extension LayoutSnapshot {
       runStart = nil
     }
     for line in 0..<lines.lineCount {
-      let content = lines.contentRange(ofLine: line)
+      let content = lines.contentRange(ofLine: line, within: bytes.count)
       var offset = content.start
-      while offset < content.end, offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
-      if offset < content.end, offset < bytes.count, bytes[offset] == UInt8(ascii: "#") {
+      while offset < content.end, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
+      if offset < content.end, bytes[offset] == UInt8(ascii: "#") {
         if runStart == nil { runStart = line }
         previous = line
       } else {

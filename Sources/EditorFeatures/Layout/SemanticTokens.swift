@@ -133,7 +133,7 @@ enum SemanticTokenizer {
     var tokens: [SemanticToken] = []
     let bytes = snapshot.bytes
     for line in 0..<snapshot.lines.lineCount {
-      let content = snapshot.lines.contentRange(ofLine: line)
+      let content = snapshot.lines.contentRange(ofLine: line, within: bytes.count)
       var inQuotes = false
       var offset = content.start
       while offset < content.end {
