@@ -22,9 +22,17 @@ let package = Package(
     .target(name: "JSONRPC"),
     // Interface Builder .storyboard and .xib files read into the analysis' model.
     .target(name: "InterfaceBuilder", dependencies: ["LayoutSyntax", "LayoutAnalysis"]),
-    .target(name: "LanguageServer", dependencies: ["JSONRPC", "LayoutAnalysis", "LayoutSyntax", "InterfaceBuilder"]),
+    // What an editor can ask about a document (outline, navigation, rename, completion, semantic
+    // tokens, formatting, folding, hovers, inlay hints, code actions, frames), as plain values in
+    // UTF-8 byte offsets: no JSON, no protocol, no IO. One `EditorLanguage` per kind of file.
+    .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]),
+    // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
+    // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
+    .target(name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
-    .target(name: "PlumbCLI", dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "LanguageServer", "InterfaceBuilder"]),
+    .target(
+      name: "PlumbCLI",
+      dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder"]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
@@ -33,7 +41,12 @@ let package = Package(
     .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "TestSupport"]),
     .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
-    .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "EditorFeaturesTests", dependencies: ["EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(
+      name: "LanguageServerTests",
+      dependencies: [
+        "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
+      ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]

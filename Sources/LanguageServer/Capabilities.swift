@@ -1,41 +1,5 @@
+import EditorFeatures
 import JSONRPC
-
-/// The semantic token types the server reports, in legend order.
-enum SemanticTokenType: Int, CaseIterable {
-  case keyword, variable, property, number, `operator`, enumMember, comment, string, label, type
-
-  var name: String {
-    switch self {
-    case .keyword: "keyword"
-    case .variable: "variable"
-    case .property: "property"
-    case .number: "number"
-    case .operator: "operator"
-    case .enumMember: "enumMember"
-    case .comment: "comment"
-    case .string: "string"
-    case .label: "label"
-    case .type: "type"
-    }
-  }
-}
-
-/// The semantic token modifiers, as bits in legend order.
-enum SemanticTokenModifier: Int, CaseIterable {
-  case declaration, readonly
-
-  var name: String {
-    switch self {
-    case .declaration: "declaration"
-    case .readonly: "readonly"
-    }
-  }
-
-  var bit: Int { 1 << rawValue }
-}
-
-/// The code action kind of the source action that rewrites left/right as leading/trailing.
-let convertToLeadingTrailingKind = "source.convertToLeadingTrailing.plumb"
 
 extension Server {
   /// What the server advertises in its `initialize` result.
@@ -54,7 +18,11 @@ extension Server {
       (
         "codeActionProvider",
         .object([
-          ("codeActionKinds", ["quickfix", .string(convertToLeadingTrailingKind)]), ("resolveProvider", false),
+          (
+            "codeActionKinds",
+            [.string(CodeActionKind.quickFix.rawValue), .string(CodeActionKind.convertToLeadingTrailing.rawValue)]
+          ),
+          ("resolveProvider", false),
         ])
       ),
       ("documentSymbolProvider", true),
@@ -72,8 +40,8 @@ extension Server {
           (
             "legend",
             .object([
-              ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
-              ("tokenModifiers", .array(SemanticTokenModifier.allCases.map { .string($0.name) })),
+              ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.legendName) })),
+              ("tokenModifiers", .array(SemanticTokenModifiers.legendNames.map { .string($0) })),
             ])
           ),
           ("full", true),

@@ -1,52 +1,30 @@
+import EditorFeatures
 import JSONRPC
-import LayoutAnalysis
 import LayoutSyntax
 
 extension Server {
-  /// `textDocument/codeAction`: the quick fixes of the findings in the range, and the source
-  /// action that rewrites every left/right as leading/trailing.
+  /// `textDocument/codeAction`: the language's actions for the range, of the kinds
+  /// `context.only` asks for.
   func codeActions(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
-    let requested = try params.required("range").range()
-    let start = snapshot.lines.offset(of: requested.start, encoding: encoding)
-    let end = snapshot.lines.offset(of: requested.end, encoding: encoding)
+    let requested = try byteRange(params, in: snapshot)
     let only = try params.optional("context")?.optional("only")?.array().map { try $0.string() }
-    func wanted(_ kind: String) -> Bool {
-      guard let only else { return true }
-      return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
-    }
-    var actions: [JSONValue] = []
-    if wanted("quickfix") {
-      for diagnostic in snapshot.diagnostics where overlaps(diagnostic.range, start, end) {
-        for fix in diagnostic.fixes where !fix.edits.isEmpty {
-          actions.append(
-            object([
-              ("title", .string(fix.title)),
-              ("kind", "quickfix"),
-              ("diagnostics", [lspDiagnostic(diagnostic, in: snapshot)]),
-              ("isPreferred", fix.isPreferred ? JSONValue.bool(true) : Optional.none),
-              ("edit", workspaceEdit(fix.edits, in: snapshot)),
-            ]))
-        }
-      }
-    }
-    if wanted(convertToLeadingTrailingKind) {
-      let edits = leadingTrailingEdits(snapshot)
-      if !edits.isEmpty {
-        actions.append(
-          .object([
-            ("title", "Convert left/right to leading/trailing"),
-            ("kind", .string(convertToLeadingTrailingKind)),
-            ("edit", workspaceEdit(edits, in: snapshot)),
-          ]))
-      }
-    }
-    return .array(actions)
-  }
-
-  /// Whether a finding's range touches the requested range (an empty range touches what it is in or next to).
-  private func overlaps(_ range: SourceRange, _ start: Int, _ end: Int) -> Bool {
-    range.start <= end && start <= range.end
+    guard let actions = snapshot.editor.codeActions(in: requested, only: only) else { return .null }
+    return .array(
+      actions.map { action in
+        object([
+          ("title", .string(action.title)),
+          ("kind", .string(action.kind.rawValue)),
+          // (`nil` would be JSON's null here: a member left out is `Optional.none`.)
+          (
+            "diagnostics",
+            action.diagnostics.isEmpty
+              ? Optional.none : JSONValue.array(action.diagnostics.map { lspDiagnostic($0, in: snapshot) })
+          ),
+          ("isPreferred", action.isPreferred ? JSONValue.bool(true) : Optional.none),
+          ("edit", workspaceEdit(action.edits, in: snapshot)),
+        ])
+      })
   }
 
   /// Edits of one document as a `WorkspaceEdit`: versioned `documentChanges` when the client
@@ -72,40 +50,5 @@ extension Server {
       ])
     }
     return .object([("changes", .object([(snapshot.uri, .array(textEdits))]))])
-  }
-
-  /// Rewrites every absolute horizontal attribute and option as its directional twin:
-  /// `left` as `leading`, `rightMargin` as `trailingMargin`, `alignAllLeft` as
-  /// `alignAllLeading`, `directionLeftToRight` as `directionLeadingToTrailing`.
-  ///
-  /// `directionRightToLeft` is left alone: it puts the first view on the right in every
-  /// layout, which no directional option says.
-  func leadingTrailingEdits(_ snapshot: AnalysisSnapshot) -> [TextEdit] {
-    var edits: [TextEdit] = []
-    let replacements: [LayoutAttribute: String] = [
-      .left: "leading", .right: "trailing", .leftMargin: "leadingMargin", .rightMargin: "trailingMargin",
-    ]
-    SyntaxWalker.walk(snapshot.syntax) { node in
-      switch node {
-      case .attribute(let reference, _):
-        if let name = replacements[reference.attribute] {
-          edits.append(TextEdit(range: reference.attributeName.range, newText: name))
-        }
-      case .option(let option):
-        // The option's text may carry a prefix (`.`, `NSLayoutFormat`): rewrite its end only.
-        let rewrites: [(name: String, suffix: String, replacement: String)] = [
-          ("alignAllLeft", "Left", "Leading"), ("alignAllRight", "Right", "Trailing"),
-          ("directionLeftToRight", "LeftToRight", "LeadingToTrailing"),
-        ]
-        let text = snapshot.document.text(of: option.range)
-        if let rewrite = rewrites.first(where: { $0.name == option.name }), text.hasSuffix(rewrite.suffix) {
-          let suffixStart = option.range.end - rewrite.suffix.utf8.count
-          edits.append(TextEdit(range: SourceRange(start: suffixStart, end: option.range.end), newText: rewrite.replacement))
-        }
-      default:
-        break
-      }
-    }
-    return edits
   }
 }

@@ -1,106 +1,16 @@
+import EditorFeatures
 import JSONRPC
-import LayoutAnalysis
-import LayoutSyntax
 
-/// The protocol's completion item kinds the server uses.
-private enum CompletionKind {
-  static let property = 10
-  static let keyword = 14
-  static let `class` = 7
-  static let enumMember = 20
-  static let constant = 21
-}
-
-private let viewKinds = ViewKind.allCases.map(\.rawValue)
-private let propertyKeywords = ["intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform"]
-private let statementKeywords = ["canvas", "direction", "spacing", "metric"]
-
-/// Where the cursor is, as far as completion cares.
-enum CompletionContext: Equatable {
-  /// After `item.`: attributes, and `safeArea` when the item can have one.
-  case attribute(allowGuide: Bool)
-  /// After `@`: priorities.
-  case priority
-  /// Inside `[` of a format: view names.
-  case formatView
-  /// Inside a format's predicate or gap: metrics and views.
-  case formatPredicate
-  /// After a format: its options.
-  case formatOption
-  /// At the start of a statement.
-  case statement
-  /// After a view declaration's name: its properties.
-  case property
-  /// After `direction`.
-  case direction
-  /// Anywhere else in an expression: views and metrics.
-  case expression
-}
-
-enum CompletionAnalyzer {
-  /// The context of a cursor from the text of its line before it.
-  static func context(linePrefix: String, kind: FileKind) -> CompletionContext {
-    let scalars = Array(linePrefix.unicodeScalars)
-    var wordStart = scalars.count
-    while wordStart > 0, isWordScalar(scalars[wordStart - 1]) { wordStart -= 1 }
-    let before = String(String.UnicodeScalarView(scalars[..<wordStart]))
-    let trimmedLine = linePrefix.drop { $0 == " " || $0 == "\t" }
-    let words = trimmedLine.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-    let isFormat = kind == .vfl || ["H:", "V:", "|", "[", "\""].contains { trimmedLine.hasPrefix($0) }
-    if isFormat && !statementKeywords.contains(words.first ?? "") {
-      return formatContext(before)
+extension CompletionItemKind {
+  /// The protocol's number for the kind.
+  var protocolValue: Int {
+    switch self {
+    case .property: 10
+    case .keyword: 14
+    case .class: 7
+    case .enumMember: 20
+    case .constant: 21
     }
-    if before.hasSuffix(".") {
-      let item = before.dropLast().reversed().prefix { isWordCharacter($0) }
-      let itemName = String(item.reversed())
-      if itemName == "safeArea" { return .attribute(allowGuide: false) }
-      return .attribute(allowGuide: true)
-    }
-    let trimmedBefore = before.reversed().drop { $0 == " " || $0 == "\t" }
-    if trimmedBefore.first == "@" { return .priority }
-    if before.allSatisfy({ $0 == " " || $0 == "\t" }) { return .statement }
-    // After the kind and the name of a declaration (not while the name is being typed).
-    let endsWithSpace = linePrefix.hasSuffix(" ") || linePrefix.hasSuffix("\t")
-    if let first = words.first, viewKinds.contains(first), words.count >= 3 || (words.count == 2 && endsWithSpace) {
-      return .property
-    }
-    if words.first == "direction" { return .direction }
-    return .expression
-  }
-
-  private static func formatContext(_ before: String) -> CompletionContext {
-    var inQuotes = false
-    var depthBracket = 0
-    var depthParen = 0
-    var afterFormat = false
-    var sawFormat = false
-    for character in before {
-      switch character {
-      case "\"":
-        inQuotes.toggle()
-        if !inQuotes { afterFormat = true }
-      case "[": depthBracket += 1; sawFormat = true
-      case "]": depthBracket = max(0, depthBracket - 1)
-      case "(": depthParen += 1
-      case ")": depthParen = max(0, depthParen - 1)
-      case " ", "\t":
-        if !inQuotes && sawFormat && depthBracket == 0 && depthParen == 0 { afterFormat = true }
-      default: break
-      }
-    }
-    if afterFormat && !inQuotes { return .formatOption }
-    if depthParen > 0 { return .formatPredicate }
-    if depthBracket > 0 { return .formatView }
-    if before.hasSuffix("-") || before.hasSuffix("@") { return .formatPredicate }
-    return .formatView
-  }
-
-  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "_" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
-  }
-
-  private static func isWordCharacter(_ character: Character) -> Bool {
-    character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
   }
 }
 
@@ -109,54 +19,19 @@ extension Server {
   func completion(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
     let offset = try self.offset(params, in: snapshot)
-    let line = snapshot.lines.line(containing: offset)
-    let lineStart = snapshot.lines.contentRange(ofLine: line).start
-    let prefix = String(decoding: snapshot.bytes[lineStart..<max(lineStart, offset)], as: UTF8.self)
-    let model = snapshot.model
-    let views = model.viewOrder.filter { $0 != LayoutModel.rootName }
-    let metrics = model.metrics.keys.sorted()
-    var items: [JSONValue] = []
-    func add(_ labels: [String], kind: Int, detail: String? = nil) {
-      for label in labels {
-        items.append(object([("label", .string(label)), ("kind", .int(kind)), ("detail", detail.map { .string($0) })]))
-      }
-    }
-    switch CompletionAnalyzer.context(linePrefix: prefix, kind: snapshot.document.kind) {
-    case .attribute(let allowGuide):
-      add(LayoutAttribute.writtenNames, kind: CompletionKind.property, detail: "attribute")
-      if allowGuide { add(["safeArea"], kind: CompletionKind.property, detail: "safe-area layout guide") }
-    case .priority:
-      for name in PriorityName.allCases {
-        add([name.rawValue], kind: CompletionKind.enumMember, detail: "priority \(formatNumber(name.value))")
-      }
-      add(metrics, kind: CompletionKind.constant, detail: "metric")
-    case .formatView:
-      add(views, kind: CompletionKind.class, detail: "view")
-    case .formatPredicate:
-      add(metrics, kind: CompletionKind.constant, detail: "metric")
-      add(views, kind: CompletionKind.class, detail: "view")
-      for name in PriorityName.allCases where prefix.hasSuffix("@") {
-        add([name.rawValue], kind: CompletionKind.enumMember, detail: "priority \(formatNumber(name.value))")
-      }
-    case .formatOption:
-      add(VisualFormatOption.allCases.map(\.rawValue), kind: CompletionKind.enumMember, detail: "format option")
-    case .statement:
-      if snapshot.document.kind == .layout {
-        add(viewKinds, kind: CompletionKind.keyword, detail: "view declaration")
-      }
-      add(statementKeywords, kind: CompletionKind.keyword)
-      add(["H:", "V:"], kind: CompletionKind.keyword, detail: "visual format")
-      if snapshot.document.kind == .layout {
-        add(views + ["super"], kind: CompletionKind.class, detail: "view")
-      }
-    case .property:
-      add(propertyKeywords, kind: CompletionKind.keyword, detail: "view property")
-    case .direction:
-      add(["ltr", "rtl", "both"], kind: CompletionKind.enumMember)
-    case .expression:
-      add(views + ["super"], kind: CompletionKind.class, detail: "view")
-      add(metrics, kind: CompletionKind.constant, detail: "metric")
-    }
-    return .object([("isIncomplete", false), ("items", .array(items))])
+    guard let items = snapshot.editor.completions(at: offset) else { return .null }
+    return .object([
+      ("isIncomplete", false),
+      (
+        "items",
+        .array(
+          items.map { item in
+            object([
+              ("label", .string(item.label)), ("kind", .int(item.kind.protocolValue)),
+              ("detail", item.detail.map { .string($0) }),
+            ])
+          })
+      ),
+    ])
   }
 }

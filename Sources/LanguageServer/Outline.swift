@@ -1,34 +1,31 @@
+import EditorFeatures
 import JSONRPC
-import LayoutAnalysis
-import LayoutSyntax
 
-/// The protocol's symbol kinds the outline uses.
-private enum SymbolKind {
-  static let namespace = 3
-  static let `class` = 5
-  static let property = 7
-  static let constant = 14
+extension SymbolKind {
+  /// The protocol's number for the kind.
+  var protocolValue: Int {
+    switch self {
+    case .namespace: 3
+    case .class: 5
+    case .property: 7
+    case .constant: 14
+    case .array: 18
+    case .object: 19
+    }
+  }
 }
 
 extension Server {
-  /// `textDocument/documentSymbol`: canvases, metrics, the view tree and labelled constraints.
-  ///
-  /// Hierarchical when the client takes it; otherwise a flat list whose container names
-  /// keep the tree.
+  /// `textDocument/documentSymbol`: the language's outline, hierarchical when the client takes
+  /// it; otherwise a flat list whose container names keep the tree.
   func documentSymbols(_ params: Params) throws -> JSONValue {
-    guard let snapshot = try snapshot(params) else { return .null }
-    return symbolsResult(outline(snapshot.syntax.statements, in: snapshot), in: snapshot)
-  }
-
-  /// Symbols as the client takes them: `DocumentSymbol` trees, or `SymbolInformation` with
-  /// container names.
-  func symbolsResult(_ symbols: [OutlineSymbol], in snapshot: AnalysisSnapshot) -> JSONValue {
-    if client.hierarchicalSymbols { return .array(symbols.map { $0.json(self, snapshot) }) }
+    guard let snapshot = try snapshot(params), let symbols = snapshot.editor.documentSymbols() else { return .null }
+    if client.hierarchicalSymbols { return .array(symbols.map { symbolJSON($0, in: snapshot) }) }
     var flat: [JSONValue] = []
-    func flatten(_ symbol: OutlineSymbol, container: String?) {
+    func flatten(_ symbol: DocumentSymbol, container: String?) {
       flat.append(
         object([
-          ("name", .string(symbol.name)), ("kind", .int(symbol.kind)),
+          ("name", .string(symbol.name)), ("kind", .int(symbol.kind.protocolValue)),
           ("location", location(symbol.range, in: snapshot)),
           ("containerName", container.map { .string($0) }),
         ]))
@@ -38,90 +35,23 @@ extension Server {
     return .array(flat)
   }
 
-  private func outline(_ statements: [Statement], in snapshot: AnalysisSnapshot) -> [OutlineSymbol] {
-    var symbols: [OutlineSymbol] = []
-    for statement in statements {
-      switch statement {
-      case .canvas(let canvas):
-        symbols.append(
-          OutlineSymbol(
-            name: canvas.name.name, detail: "canvas \(formatNumber(canvas.width))x\(formatNumber(canvas.height))",
-            kind: SymbolKind.namespace, range: canvas.range, selection: canvas.name.range, children: []))
-      case .metric(let metric):
-        symbols.append(
-          OutlineSymbol(
-            name: metric.name.name, detail: "= \(formatNumber(metric.value))", kind: SymbolKind.constant,
-            range: metric.range, selection: metric.name.range, children: []))
-      case .view(let view):
-        symbols.append(
-          OutlineSymbol(
-            name: view.name.name, detail: view.kind.name, kind: SymbolKind.class, range: view.range,
-            selection: view.name.range, children: outline(view.body, in: snapshot)))
-      case .constraint(let constraint):
-        guard let label = constraint.label else { continue }
-        let text = snapshot.document.text(of: SourceRange(start: constraint.first.range.start, end: constraint.range.end))
-        symbols.append(
-          OutlineSymbol(
-            name: label.name, detail: text, kind: SymbolKind.property, range: constraint.range, selection: label.range,
-            children: []))
-      default:
-        continue
-      }
-    }
-    return symbols
-  }
-
-  /// `textDocument/foldingRange`: each view body, and each run of comment lines.
-  func foldingRanges(_ params: Params) throws -> JSONValue {
-    guard let snapshot = try snapshot(params) else { return .null }
-    var ranges: [JSONValue] = []
-    let lines = snapshot.lines
-    SyntaxWalker.walk(snapshot.syntax) { node in
-      guard case .view(let view, _) = node, let body = view.bodyRange else { return }
-      let startLine = lines.line(containing: body.start)
-      // Keep the closing brace visible: fold up to the line before it.
-      let endLine = lines.line(containing: max(body.start, body.end - 1)) - 1
-      guard endLine > startLine else { return }
-      ranges.append(.object([("startLine", .int(startLine)), ("endLine", .int(endLine))]))
-    }
-    var runStart: Int?
-    var previous = -1
-    func closeRun() {
-      if let start = runStart, previous > start {
-        ranges.append(.object([("startLine", .int(start)), ("endLine", .int(previous)), ("kind", "comment")]))
-      }
-      runStart = nil
-    }
-    for line in 0..<lines.lineCount {
-      let content = lines.contentRange(ofLine: line)
-      var offset = content.start
-      while offset < content.end, snapshot.bytes[offset] == 0x20 || snapshot.bytes[offset] == 0x09 { offset += 1 }
-      if offset < content.end, snapshot.bytes[offset] == UInt8(ascii: "#") {
-        if runStart == nil { runStart = line }
-        previous = line
-      } else {
-        closeRun()
-      }
-    }
-    closeRun()
-    return .array(ranges)
-  }
-}
-
-/// A symbol of the outline, before it is written in the client's preferred shape.
-struct OutlineSymbol {
-  var name: String
-  var detail: String
-  var kind: Int
-  var range: SourceRange
-  var selection: SourceRange
-  var children: [OutlineSymbol]
-
-  func json(_ server: Server, _ snapshot: AnalysisSnapshot) -> JSONValue {
+  /// A `DocumentSymbol` and its children.
+  private func symbolJSON(_ symbol: DocumentSymbol, in snapshot: AnalysisSnapshot) -> JSONValue {
     .object([
-      ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(kind)),
-      ("range", server.range(range, in: snapshot)), ("selectionRange", server.range(selection, in: snapshot)),
-      ("children", .array(children.map { $0.json(server, snapshot) })),
+      ("name", .string(symbol.name)), ("detail", .string(symbol.detail)), ("kind", .int(symbol.kind.protocolValue)),
+      ("range", range(symbol.range, in: snapshot)), ("selectionRange", range(symbol.selection, in: snapshot)),
+      ("children", .array(symbol.children.map { symbolJSON($0, in: snapshot) })),
     ])
+  }
+
+  /// `textDocument/foldingRange`.
+  func foldingRanges(_ params: Params) throws -> JSONValue {
+    guard let snapshot = try snapshot(params), let ranges = snapshot.editor.foldingRanges() else { return .null }
+    return .array(
+      ranges.map { range in
+        range.isComment
+          ? .object([("startLine", .int(range.startLine)), ("endLine", .int(range.endLine)), ("kind", "comment")])
+          : .object([("startLine", .int(range.startLine)), ("endLine", .int(range.endLine))])
+      })
   }
 }

@@ -1,151 +1,44 @@
+import EditorFeatures
 import JSONRPC
-import LayoutAnalysis
 import LayoutSyntax
 
-/// One token to colour, by byte range.
-struct SemanticToken: Equatable {
-  var range: SourceRange
-  var type: SemanticTokenType
-  var modifiers: Int = 0
+extension SemanticTokenType {
+  /// The type's name in the legend.
+  var legendName: String {
+    switch self {
+    case .keyword: "keyword"
+    case .variable: "variable"
+    case .property: "property"
+    case .number: "number"
+    case .operator: "operator"
+    case .enumMember: "enumMember"
+    case .comment: "comment"
+    case .string: "string"
+    case .label: "label"
+    case .type: "type"
+    }
+  }
 }
 
-enum SemanticTokenizer {
-  /// Every token of a document, in order and not overlapping.
-  static func tokens(_ snapshot: AnalysisSnapshot) -> [SemanticToken] {
-    let bytes = snapshot.bytes
-    let model = snapshot.model
-    var tokens: [SemanticToken] = []
-    func add(_ range: SourceRange, _ type: SemanticTokenType, _ modifiers: SemanticTokenModifier...) {
-      guard !range.isEmpty, range.start >= 0, range.end <= bytes.count else { return }
-      tokens.append(SemanticToken(range: range, type: type, modifiers: modifiers.reduce(0) { $0 | $1.bit }))
-    }
-    /// The word at the start of a statement (its keyword).
-    func keyword(at offset: Int) {
-      var end = offset
-      while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-      add(SourceRange(start: offset, end: end), .keyword)
-    }
-    func metricOrNumber(_ value: NumericValue, _ range: SourceRange) {
-      switch value {
-      case .number: add(range, .number)
-      case .metric(let name): add(name.range, .variable, .readonly)
-      }
-    }
-    SyntaxWalker.walk(snapshot.syntax) { node in
-      switch node {
-      case .canvas(let canvas):
-        keyword(at: canvas.range.start)
-        add(canvas.name.range, .type, .declaration)
-      case .direction(let direction):
-        keyword(at: direction.range.start)
-      case .spacing(let spacing):
-        keyword(at: spacing.range.start)
-      case .metric(let metric):
-        keyword(at: metric.range.start)
-        add(metric.name.range, .variable, .declaration, .readonly)
-        add(metric.valueRange, .number)
-      case .view(let view, _):
-        add(view.kind.range, .keyword)
-        add(view.name.range, .variable, .declaration)
-      case .property(let property):
-        add(property.keyword.range, .keyword)
-      case .constraint(let constraint, _):
-        if let label = constraint.label { add(label.range, .label) }
-        add(constraint.relationRange, .operator)
-      case .attribute(let reference, _):
-        if reference.item.name.name == "super" {
-          add(reference.item.name.range, .keyword)
-        } else {
-          add(reference.item.name.range, .variable)
-        }
-        if let guide = reference.item.guide { add(guide.range, .property) }
-        add(reference.attributeName.range, .property)
-      case .number(let term):
-        metricOrNumber(term.value, term.range)
-      case .priority(let term):
-        switch term.value {
-        case .number:
-          add(SourceRange(start: term.range.start + 1, end: term.range.end), .number)
-        case .named(let name, _):
-          var start = term.range.start + 1
-          while start < term.range.end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-          add(SourceRange(start: start, end: min(term.range.end, start + name.rawValue.utf8.count)), .enumMember)
-        case .metric(let name):
-          add(name.range, .variable, .readonly)
-        }
-      case .format(let statement, _):
-        if let orientation = statement.format?.orientationRange { add(orientation, .keyword) }
-      case .formatView(let view):
-        add(view.name.range, .variable)
-      case .predicate(let predicate):
-        switch predicate.object {
-        case .number(_, let range): add(range, .number)
-        case .name(let name):
-          if model.metrics[name.name] != nil || model.views[name.name] == nil {
-            add(name.range, .variable, .readonly)
-          } else {
-            add(name.range, .variable)
-          }
-        }
-        switch predicate.priority {
-        case .number(_, let range)?: add(range, .number)
-        case .name(let name)?: add(name.range, .variable, .readonly)
-        case nil: break
-        }
-      case .option(let option):
-        add(option.range, .enumMember)
-      }
-    }
-    tokens += comments(snapshot)
-    tokens.sort { $0.range < $1.range }
-    var result: [SemanticToken] = []
-    for token in tokens where (result.last?.range.end ?? 0) <= token.range.start {
-      result.append(token)
-    }
-    return result
-  }
-
-  private static func isWordByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
-  }
-
-  /// `#` to the end of the line, outside double quotes.
-  private static func comments(_ snapshot: AnalysisSnapshot) -> [SemanticToken] {
-    var tokens: [SemanticToken] = []
-    let bytes = snapshot.bytes
-    for line in 0..<snapshot.lines.lineCount {
-      let content = snapshot.lines.contentRange(ofLine: line)
-      var inQuotes = false
-      var offset = content.start
-      while offset < content.end {
-        let byte = bytes[offset]
-        if byte == UInt8(ascii: "\"") {
-          inQuotes.toggle()
-        } else if byte == UInt8(ascii: "#"), !inQuotes {
-          tokens.append(SemanticToken(range: SourceRange(start: offset, end: content.end), type: .comment))
-          break
-        }
-        offset += 1
-      }
-    }
-    return tokens
-  }
+extension SemanticTokenModifiers {
+  /// The modifiers' names in the legend, in the order of their bits.
+  static let legendNames: [String] = ["declaration", "readonly"]
 }
 
 extension Server {
   /// `textDocument/semanticTokens/full`.
   func semanticTokens(_ params: Params) throws -> JSONValue {
-    guard let snapshot = try snapshot(params) else { return .null }
-    return .object([("data", encode(snapshot.semanticTokens, in: snapshot))])
+    guard let snapshot = try snapshot(params), let tokens = snapshot.editor.semanticTokens(overlapping: nil) else {
+      return .null
+    }
+    return .object([("data", encode(tokens, in: snapshot))])
   }
 
   /// `textDocument/semanticTokens/range`.
   func semanticTokensRange(_ params: Params) throws -> JSONValue {
     guard let snapshot = try snapshot(params) else { return .null }
-    let requested = try params.required("range").range()
-    let start = snapshot.lines.offset(of: requested.start, encoding: encoding)
-    let end = snapshot.lines.offset(of: requested.end, encoding: encoding)
-    let tokens = snapshot.semanticTokens.filter { $0.range.end > start && $0.range.start < end }
+    let requested = try byteRange(params, in: snapshot)
+    guard let tokens = snapshot.editor.semanticTokens(overlapping: requested) else { return .null }
     return .object([("data", encode(tokens, in: snapshot))])
   }
 
@@ -164,7 +57,9 @@ extension Server {
       guard length > 0 else { continue }
       let deltaLine = start.line - previousLine
       let deltaCharacter = deltaLine == 0 ? start.character - previousCharacter : start.character
-      data += [.int(deltaLine), .int(deltaCharacter), .int(length), .int(token.type.rawValue), .int(token.modifiers)]
+      data += [
+        .int(deltaLine), .int(deltaCharacter), .int(length), .int(token.type.rawValue), .int(token.modifiers.rawValue),
+      ]
       previousLine = start.line
       previousCharacter = start.character
     }

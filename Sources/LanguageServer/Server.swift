@@ -1,5 +1,5 @@
+import EditorFeatures
 import Foundation
-import InterfaceBuilder
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -23,6 +23,10 @@ enum Lifecycle: Equatable {
 ///
 /// Every request is answered exactly once, and no notification is ever answered. A handler
 /// that throws gets an error response; nothing a client sends can stop the server.
+///
+/// The server knows no kind of file: each open document has its language (chosen when it
+/// opens), whose snapshots answer the features in byte offsets; the handlers only read the
+/// protocol's params, convert positions and write the answers as JSON.
 final class Server {
   typealias RequestHandler = @Sendable (Server, Params) throws -> JSONValue
   typealias NotificationHandler = @Sendable (Server, Params) throws -> Void
@@ -145,13 +149,7 @@ final class Server {
     default:
       break
     }
-    guard var handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
-    // An Interface Builder file gets the features that make sense on its XML
-    // (InterfaceBuilderFeatures.swift); the others answer null.
-    if let uri = params?["textDocument"]?["uri"]?.stringValue, InterfaceBuilderFile.handles(path: uri) {
-      guard let xmlHandler = Server.interfaceBuilderHandlers[method] else { return .success(.null) }
-      handler = xmlHandler
-    }
+    guard let handler = Server.requestHandlers[method] else { return .failure(.methodNotFound(method)) }
     do {
       let value = try handler(self, Params(params ?? .object([])))
       // A request cancelled while it ran is answered as cancelled: its result may be stale.
@@ -189,6 +187,8 @@ final class Server {
 
   // MARK: - Routing
 
+  /// Every request the server answers, whatever the document's language: a feature the
+  /// language does not have answers null (its snapshot says nil).
   static let requestHandlers: [String: RequestHandler] = [
     "initialize": { try $0.initialize($1) },
     "shutdown": { server, _ in server.shutdown() },
@@ -289,8 +289,10 @@ final class Server {
     let text = try item.required("text").string()
     let version = try item.required("version").int()
     let languageID = item.optional("languageId")?.value.stringValue
+    // The language is chosen here, once: it answers for the document until it closes.
     let document = OpenDocument(
-      uri: uri, kind: fileKind(uri: uri, languageID: languageID), version: version, bytes: Array(text.utf8))
+      uri: uri, language: EditorLanguages.language(forURI: uri, languageID: languageID), version: version,
+      bytes: Array(text.utf8))
     documents[uri] = document
     touched(uri)
   }
@@ -434,6 +436,21 @@ final class Server {
 
   func location(_ range: SourceRange, in snapshot: AnalysisSnapshot) -> JSONValue {
     .object([("uri", .string(snapshot.uri)), ("range", self.range(range, in: snapshot))])
+  }
+
+  /// The byte range of the `range` member of a request.
+  func byteRange(_ params: Params, in snapshot: AnalysisSnapshot) throws -> SourceRange {
+    let requested = try params.required("range").range()
+    return SourceRange(
+      start: snapshot.lines.offset(of: requested.start, encoding: encoding),
+      end: snapshot.lines.offset(of: requested.end, encoding: encoding))
+  }
+
+  /// What the settings say about frames, for hovers and inlay hints.
+  var framePreferences: FramePreferences {
+    FramePreferences(
+      primaryCanvas: settings.primaryCanvas, primaryDirection: settings.primaryDirection.flatMap(LayoutDirection.init),
+      showFrames: settings.showFrameHints, showAmbiguity: settings.showAmbiguityHints)
   }
 }
 

@@ -14,22 +14,10 @@ enum CheckCommand {
     let strict = parsed.flags.contains("--strict")
 
     // Expand directories into the files Plumb reads, in a stable order.
-    var paths: [String] = []
-    var unreadable: [String] = []
-    for path in parsed.positional.isEmpty ? ["."] : parsed.positional {
-      if path == "-" {
-        paths.append(path)
-      } else if io.isDirectory(path) == true {
-        paths += io.listDirectory(path).filter { candidate in
-          // Hidden folders (.git, .build) hold no layouts worth checking.
-          !candidate.dropFirst(path.count).split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            && (FileKind(pathExtension: (candidate as NSString).pathExtension) != nil
-              || InterfaceBuilderFile.handles(path: candidate)) && io.isDirectory(candidate) == false
-        }.sorted()
-      } else {
-        paths.append(path)
-      }
+    let paths = expandPaths(parsed.positional, io: io) { candidate in
+      FileKind(pathExtension: pathExtension(candidate)) != nil || InterfaceBuilderFile.handles(path: candidate)
     }
+    var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.

@@ -4,6 +4,8 @@ import Foundation
 public struct CommandIO: @unchecked Sendable {
   /// Reads a whole file.
   public var readFile: (String) throws -> [UInt8]
+  /// Replaces a file's contents (in place: the file keeps its permissions and links).
+  public var writeFile: (String, [UInt8]) throws -> Void
   /// Whether a path is a directory (nil when nothing is there).
   public var isDirectory: (String) -> Bool?
   /// The paths of the files below a directory, recursively.
@@ -11,6 +13,9 @@ public struct CommandIO: @unchecked Sendable {
   /// Reads standard input to its end.
   public var readStandardInput: () -> [UInt8]
   public var writeOutput: (String) -> Void
+  /// Writes bytes to standard output as they are (text that may not be UTF-8); nil writes
+  /// them through `writeOutput`, decoded.
+  public var writeOutputBytes: (([UInt8]) -> Void)?
   public var writeError: (String) -> Void
   /// Whether standard output is a terminal (colour is only used there).
   public var outputIsTerminal: Bool
@@ -20,9 +25,13 @@ public struct CommandIO: @unchecked Sendable {
     readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,
     listDirectory: @escaping (String) -> [String], readStandardInput: @escaping () -> [UInt8],
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-    outputIsTerminal: Bool, environment: [String: String]
+    outputIsTerminal: Bool, environment: [String: String],
+    writeFile: @escaping (String, [UInt8]) throws -> Void = { _, _ in throw CocoaError(.fileWriteNoPermission) },
+    writeOutputBytes: (([UInt8]) -> Void)? = nil
   ) {
+    self.writeOutputBytes = writeOutputBytes
     self.readFile = readFile
+    self.writeFile = writeFile
     self.isDirectory = isDirectory
     self.listDirectory = listDirectory
     self.readStandardInput = readStandardInput
@@ -56,7 +65,16 @@ public struct CommandIO: @unchecked Sendable {
       writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
       writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
       outputIsTerminal: isatty(1) == 1,
-      environment: ProcessInfo.processInfo.environment)
+      environment: ProcessInfo.processInfo.environment,
+      writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: path)) },
+      writeOutputBytes: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+  }
+}
+
+extension CommandIO {
+  /// Writes bytes to standard output, byte for byte when the IO can.
+  func writeOutput(bytes: [UInt8]) {
+    if let writeOutputBytes { writeOutputBytes(bytes) } else { writeOutput(String(decoding: bytes, as: UTF8.self)) }
   }
 }
 
@@ -71,7 +89,7 @@ func describe(_ error: Error) -> String {
   if nsError.domain == NSCocoaErrorDomain {
     switch nsError.code {
     case NSFileReadNoSuchFileError: return "No such file or directory"
-    case NSFileReadNoPermissionError: return "Permission denied"
+    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "Permission denied"
     default: break
     }
   }

@@ -1,5 +1,6 @@
+import EditorFeatures
 import InterfaceBuilder
-import JSONRPC
+import LanguageServer
 import LayoutAnalysis
 import LayoutSyntax
 
@@ -36,58 +37,12 @@ enum FramesCommand {
       let names = canvases.map(\.name).joined(separator: ", ")
       throw UsageError(message: "plumb frames: '\(path)' has no canvas '\(canvas)'; its canvases are \(names)")
     }
-    let places = layouts.flatMap { layout in
-      layout.places.filter { solver in
-        (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
-      }.map { (solver: $0, model: layout.document.model) }
-    }
+    let frames = LayoutFrames(layouts, canvas: canvas, direction: direction)
     let displayPath = path == "-" ? "<stdin>" : path
-
     if format == "json" {
-      let layouts: [JSONValue] = places.map { solver, model in
-        let ambiguities = solver.ambiguities()
-        let views: [JSONValue] = model.viewOrder.compactMap { name in
-          guard let view = solver.solvedView(name) else { return nil }
-          let axes = ambiguities.filter { $0.view == name }.map { $0.axis == .horizontal ? "horizontal" : "vertical" }
-          return .object([
-            ("name", .string(name)),
-            ("superview", .string(view.superview)),
-            ("frame", jsonRect(view.frame)),
-            ("alignment", jsonRect(view.alignment)),
-            ("ambiguous", .array(axes.map { .string($0) })),
-          ])
-        }
-        return .object([
-          ("canvas", .string(solver.place.canvas.name)),
-          ("width", .number(solver.place.canvas.width)),
-          ("height", .number(solver.place.canvas.height)),
-          ("direction", .string(solver.place.direction.rawValue)),
-          ("views", .array(views)),
-        ])
-      }
-      let value: JSONValue = .object([
-        ("version", .int(outputSchemaVersion)), ("file", .string(displayPath)), ("layouts", .array(layouts)),
-      ])
-      io.writeOutput(value.prettyText + "\n")
+      io.writeOutput(FramesJSON.encode(frames, file: displayPath).prettyText + "\n")
     } else {
-      var output = ""
-      for (index, (solver, model)) in places.enumerated() {
-        if index > 0 { output += "\n" }
-        let canvas = solver.place.canvas
-        output += "\(canvas.name) (\(formatNumber(canvas.width)) × \(formatNumber(canvas.height))), \(solver.place.direction.phrase)\n"
-        let ambiguities = solver.ambiguities()
-        func write(_ name: String, depth: Int) {
-          guard let view = solver.solvedView(name), let node = model.views[name] else { return }
-          var line = String(repeating: "  ", count: depth) + "\(name): frame = \(frameText(view.frame))"
-          if view.alignment != view.frame { line += ", alignment = \(frameText(view.alignment))" }
-          let axes = ambiguities.filter { $0.view == name }.map { $0.axis == .horizontal ? "horizontal" : "vertical" }
-          if !axes.isEmpty { line += "  AMBIGUOUS \(axes.joined(separator: ", "))" }
-          output += line + "\n"
-          for child in node.subviews { write(child, depth: depth + 1) }
-        }
-        write(LayoutModel.rootName, depth: 0)
-      }
-      io.writeOutput(output)
+      io.writeOutput(frames.text)
     }
     let errors = document.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
@@ -95,22 +50,5 @@ enum FramesCommand {
       return 1
     }
     return 0
-  }
-
-  private static func frameText(_ rect: Rect) -> String {
-    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
-  }
-
-  private static func jsonRect(_ rect: Rect) -> JSONValue {
-    .object([
-      ("x", .number(rounded(rect.x))), ("y", .number(rounded(rect.y))), ("width", .number(rounded(rect.width))),
-      ("height", .number(rounded(rect.height))),
-    ])
-  }
-
-  /// Values to a millionth of a point, so rounding noise (1e-13) does not show.
-  private static func rounded(_ value: Double) -> Double {
-    let result = (value * 1_000_000).rounded() / 1_000_000
-    return result == 0 ? 0 : result
   }
 }

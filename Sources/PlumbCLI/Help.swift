@@ -1,6 +1,6 @@
 /// The help texts of the command line.
 enum Help {
-  static let commands = ["check", "frames", "constraints", "lsp", "help"]
+  static let commands = ["check", "frames", "constraints", "fmt", "lsp", "help"]
 
   static let overview = """
     plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
@@ -11,6 +11,7 @@ enum Help {
       check [PATH…]        check layout files and directories; print every diagnostic
       frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
+      fmt [PATH…]          format layout files in place (--check lists those it would change)
       lsp                  run the language server on standard input and output
       help [COMMAND]       show help for a command
 
@@ -28,6 +29,7 @@ enum Help {
     case "check": check
     case "frames": frames
     case "constraints": constraints
+    case "fmt": fmt
     case "lsp": lsp
     case "help": overview
     default: nil
@@ -81,6 +83,28 @@ enum Help {
 
     Exit status: 0 after 'shutdown' and 'exit', 1 when the client exits or closes the
     input without 'shutdown'.
+
+    """
+
+  static let fmt = """
+    Usage: plumb fmt [PATH…] [--check]
+
+    Formats .layout and .vfl files in place, as the language server formats them: each line
+    indented by two spaces per enclosing view body, no spaces or tabs at the end of a line,
+    lines of only white space emptied. Line endings are kept and nothing else changes, so the
+    constraints a file means stay the same. A directory is searched recursively; '-' formats
+    standard input (a .layout document) to standard output. With no path, the current
+    directory is formatted.
+
+    A file with syntax errors is left as it is, and its errors go to standard error.
+    Interface Builder files (.storyboard, .xib) are skipped: their XML is Xcode's to write.
+
+    Options:
+      --check           write nothing; list the files formatting would change, one per line
+      --help            show this help
+
+    Exit status: 0 when every file is formatted, 1 when some file is not (with --check) or
+    has syntax errors, 2 for a usage error or a file that cannot be read or written.
 
     """
 

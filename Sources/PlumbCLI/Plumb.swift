@@ -33,6 +33,9 @@ public enum Plumb {
       case "constraints":
         if rest.contains("--help") || rest.contains("-h") { return help("constraints", io) }
         return try ConstraintsCommand.run(rest, io: io)
+      case "fmt":
+        if rest.contains("--help") || rest.contains("-h") { return help("fmt", io) }
+        return try FormatCommand.run(rest, io: io)
       case "help", "--help", "-h":
         if let topic = rest.first { return help(topic, io) }
         io.writeOutput(Help.overview)

@@ -1,3 +1,4 @@
+import EditorFeatures
 import Foundation
 import JSONRPC
 import LayoutAnalysis
@@ -73,79 +74,6 @@ final class LineTableTests: XCTestCase {
   }
 }
 
-final class FormatterTests: XCTestCase {
-  /// The constraints a text lowers to, without their ranges: what formatting must keep.
-  private func meaning(_ bytes: [UInt8], _ kind: FileKind) -> [String] {
-    let document = LayoutDocument(bytes: bytes, kind: kind)
-    return document.model.constraints.map(\.description) + document.diagnostics.map { "\($0.code): \($0.message)" }
-  }
-
-  func testReindentsAndTrims() {
-    let text = "view A {   \n\t\tview B {\n view C\n   }\n      A.width == 10  \n  \n}\r\nH:|[A]|\t\n"
-    let formatted = String(decoding: LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout), as: UTF8.self)
-    XCTAssertEqual(formatted, "view A {\n  view B {\n    view C\n  }\n  A.width == 10\n\n}\r\nH:|[A]|\n")
-  }
-
-  func testSyntaxErrorsOnlyTrim() {
-    let text = "view A {  \n      A.width == == 3   \n}\n"
-    let formatted = String(decoding: LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout), as: UTF8.self)
-    XCTAssertEqual(formatted, "view A {\n      A.width == == 3\n}\n")
-  }
-
-  /// Every example and fixture: formatting twice changes nothing more, and keeps the meaning.
-  func testIdempotentAndMeaningPreservingOnEveryFixture() throws {
-    var files = fixtureFiles(in: packageRoot().appendingPathComponent("Examples"), extensions: ["layout", "vfl"])
-    files += fixtureFiles(in: fixturesDirectory("syntax"), extensions: ["layout", "vfl"])
-    files += fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
-    XCTAssertGreaterThan(files.count, 10)
-    for file in files {
-      let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
-      let bytes = [UInt8](try Data(contentsOf: file))
-      // Indent every line oddly first, so there is something to undo.
-      var messy: [UInt8] = []
-      for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-        if index > 0 { messy.append(0x0A) }
-        messy += [UInt8](repeating: index % 2 == 0 ? 0x20 : 0x09, count: index % 3) + line
-        if index % 4 == 0 { messy += [0x20, 0x20] }
-      }
-      let once = LayoutFormatter.format(bytes: messy, kind: kind)
-      let twice = LayoutFormatter.format(bytes: once, kind: kind)
-      XCTAssertEqual(once, twice, "\(file.lastPathComponent): not idempotent")
-      XCTAssertEqual(meaning(once, kind), meaning(bytes, kind), "\(file.lastPathComponent): meaning changed")
-    }
-  }
-}
-
-final class CompletionContextTests: XCTestCase {
-  func testContexts() {
-    let cases: [(String, FileKind, CompletionContext)] = [
-      ("", .layout, .statement),
-      ("  ", .layout, .statement),
-      ("  Title.", .layout, .attribute(allowGuide: true)),
-      ("A.top == super.safeArea.", .layout, .attribute(allowGuide: false)),
-      ("A.top == super.to", .layout, .attribute(allowGuide: true)),
-      ("A.width == 10 @", .layout, .priority),
-      ("A.width == 10 @hi", .layout, .priority),
-      ("H:|[", .layout, .formatView),
-      ("H:|[Ti", .layout, .formatView),
-      ("H:|-(", .layout, .formatPredicate),
-      ("H:|[a(>=", .layout, .formatPredicate),
-      ("H:|[a]-", .layout, .formatPredicate),
-      ("H:|[a]-[b] ", .layout, .formatOption),
-      ("\"H:|[a]-[b]\" .align", .layout, .formatOption),
-      ("[a]-[", .vfl, .formatView),
-      ("label Title ", .layout, .property),
-      ("label Title intrinsic 10x10 h", .layout, .property),
-      ("label Titl", .layout, .expression),
-      ("direction ", .layout, .direction),
-      ("A.width == ", .layout, .expression),
-    ]
-    for (prefix, kind, expected) in cases {
-      XCTAssertEqual(CompletionAnalyzer.context(linePrefix: prefix, kind: kind), expected, prefix)
-    }
-  }
-}
-
 final class SemanticTokenTests: XCTestCase {
   func testTokensOfALine() throws {
     let server = InProcessServer()
@@ -173,8 +101,8 @@ final class SemanticTokenTests: XCTestCase {
     let variable = SemanticTokenType.variable.rawValue
     let property = SemanticTokenType.property.rawValue
     let number = SemanticTokenType.number.rawValue
-    let declaration = SemanticTokenModifier.declaration.bit
-    let readonly = SemanticTokenModifier.readonly.bit
+    let declaration = SemanticTokenModifiers.declaration.rawValue
+    let readonly = SemanticTokenModifiers.readonly.rawValue
     XCTAssertEqual(
       tokens,
       [
@@ -192,7 +120,7 @@ final class SemanticTokenTests: XCTestCase {
 final class HygieneTests: XCTestCase {
   /// stdout belongs to the protocol: the server's sources never print.
   func testNoPrintInServerSources() throws {
-    for directory in ["Sources/LanguageServer", "Sources/JSONRPC"] {
+    for directory in ["Sources/LanguageServer", "Sources/JSONRPC", "Sources/EditorFeatures"] {
       let url = packageRoot().appendingPathComponent(directory)
       for file in fixtureFiles(in: url, extensions: ["swift"]) {
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -204,36 +132,6 @@ final class HygieneTests: XCTestCase {
         }
       }
     }
-  }
-}
-
-/// A hover indexes only the statements around the cursor; it must find what the whole
-/// file's index finds, at every offset.
-final class LocalNameIndexTests: XCTestCase {
-  func testTheNamesNearAnOffsetAreTheWholeIndexs() throws {
-    let root = packageRoot()
-    var checked = 0
-    for folder in ["Examples/clean", "Examples/problems"] {
-      let directory = root.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
-        guard let kind = FileKind(pathExtension: (name as NSString).pathExtension) else { continue }
-        let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
-        let snapshot = DocumentAnalyzer().analyse(
-          uri: "file:///\(name)", version: 1, generation: 1, bytes: bytes, kind: kind, lines: LineTable(bytes))
-        let whole = NameIndex(snapshot)
-        for offset in 0...bytes.count {
-          let near = NameIndex(snapshot, near: offset)
-          let expected = whole.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
-          let actual = near.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
-          XCTAssertEqual(actual, expected, "\(name) at \(offset)")
-          XCTAssertEqual(
-            near.superReference(at: offset).map { "\($0.range) \($0.view)" },
-            whole.superReference(at: offset).map { "\($0.range) \($0.view)" }, "\(name) at \(offset)")
-          checked += 1
-        }
-      }
-    }
-    XCTAssertGreaterThan(checked, 5_000)
   }
 }
 

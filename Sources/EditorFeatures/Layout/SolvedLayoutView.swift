@@ -1,53 +1,16 @@
 import LayoutAnalysis
 import LayoutSyntax
 
-/// Solves a document's layout version after version, keeping one solver per canvas and
-/// direction alive between versions, so an edit only adds and removes the constraints it
-/// changed (`LiveLayout`).
-final class LayoutSolving {
-  private let live = LiveLayout()
-
-  func update(_ document: LayoutDocument) -> SolvedLayoutView? {
-    SolvedLayoutView(live.update(document))
-  }
-
-  var needsSettling: Bool { live.needsSettling }
-
-  /// The layout solved again where its solution was not unique (see `LiveLayout.settle`).
-  func settle() -> SolvedLayoutView? {
-    live.settle().map(SolvedLayoutView.init)
-  }
-}
-
-/// A view's geometry in one place.
-struct SolvedFrame {
-  var name: String
-  var superview: String?
-  var frame: Rect
-  var alignment: Rect
-  /// `horizontal`, `vertical`: the axes on which the frame is not determined.
-  var ambiguousAxes: [String]
-}
-
-/// One canvas × direction a layout is solved in.
-struct SolvedPlace {
-  var canvas: Canvas
-  var direction: String
-
-  var description: String {
-    "\(canvas.name), \(direction == "rtl" ? "right-to-left" : "left-to-right")"
-  }
-}
-
-/// What the server reads of a solved layout: frames, ambiguities and the state of each
+/// What the editor features read of a solved layout: frames, ambiguities and the state of each
 /// constraint, per place. Ambiguities are computed once per place, when first asked for.
 ///
 /// The solvers belong to the document's `LiveLayout` and move on with the next version, so
-/// a view is read only while its snapshot is the document's current one (handlers run on
+/// a view is read only while its snapshot is the document's current one (queries run on
 /// the analysis thread, between edits).
-final class SolvedLayoutView {
-  let layout: SolvedLayout
+public final class SolvedLayoutView {
+  public let layout: SolvedLayout
   private var ambiguityCache: [Int: [AmbiguityFinding]] = [:]
+  private var framesCache: [Int: PlaceFrames] = [:]
 
   init(_ layout: SolvedLayout) {
     self.layout = layout
@@ -55,8 +18,17 @@ final class SolvedLayoutView {
 
   var diagnostics: [Diagnostic] { layout.diagnostics }
 
-  var places: [SolvedPlace] {
-    layout.places.map { SolvedPlace(canvas: $0.place.canvas, direction: $0.place.direction.rawValue) }
+  /// The places the layout is solved in: every canvas × direction, in order.
+  var places: [LayoutPlace] { layout.places.map(\.place) }
+
+  /// The place inlay hints show: the preferred canvas and direction, else the first.
+  func primaryPlace(_ preferences: FramePreferences) -> Int? {
+    let places = layout.places
+    let matching = places.indices.first { index in
+      (preferences.primaryCanvas == nil || places[index].place.canvas.name == preferences.primaryCanvas)
+        && (preferences.primaryDirection == nil || places[index].place.direction == preferences.primaryDirection)
+    }
+    return matching ?? (places.isEmpty ? nil : 0)
   }
 
   private func ambiguities(inPlace index: Int) -> [AmbiguityFinding] {
@@ -67,16 +39,34 @@ final class SolvedLayoutView {
     return found
   }
 
-  /// Every view's frame in a place, in declaration order, the root first.
-  func frames(inPlace index: Int) -> [SolvedFrame] {
-    guard index >= 0, index < layout.places.count else { return [] }
-    let solver = layout.places[index]
-    let ambiguities = ambiguities(inPlace: index)
-    return layout.document.model.viewOrder.compactMap { name in
-      guard let view = solver.solvedView(name) else { return nil }
-      let axes = ambiguities.filter { $0.view == name }.map { $0.axis == .horizontal ? "horizontal" : "vertical" }
-      return SolvedFrame(
-        name: name, superview: view.superview, frame: view.frame, alignment: view.alignment, ambiguousAxes: axes)
+  /// Every view's frame in a place, in declaration order, the root first; computed once per
+  /// place, when first asked for.
+  func frames(inPlace index: Int) -> PlaceFrames? {
+    if let cached = framesCache[index] { return cached }
+    guard index >= 0, index < layout.places.count else { return nil }
+    let built = PlaceFrames(
+      solver: layout.places[index], model: layout.document.model, ambiguities: ambiguities(inPlace: index))
+    framesCache[index] = built
+    return built
+  }
+
+  /// One view's frame in a place (without reading every other view's).
+  func frame(of name: String, inPlace index: Int) -> ViewFrame? {
+    if let cached = framesCache[index] { return cached.views.first { $0.name == name } }
+    guard index >= 0, index < layout.places.count else { return nil }
+    return ViewFrame(
+      name, solver: layout.places[index], model: layout.document.model,
+      ambiguities: ambiguities(inPlace: index).filter { $0.view == name })
+  }
+
+  /// Every place's frames, narrowed to a canvas and a direction.
+  func placeFrames(canvas: String?, direction: LayoutDirection?) -> [PlaceFrames] {
+    layout.places.indices.compactMap { index in
+      let place = layout.places[index].place
+      guard canvas == nil || place.canvas.name == canvas, direction == nil || place.direction == direction else {
+        return nil
+      }
+      return frames(inPlace: index)
     }
   }
 
@@ -87,19 +77,19 @@ final class SolvedLayoutView {
     var order: [String] = []
     var placesByText: [String: [String]] = [:]
     for (index, solver) in layout.places.enumerated() {
-      guard let view = solver.solvedView(name) else { continue }
-      var text = "frame `\(Self.describe(view.frame))`"
-      if view.alignment != view.frame { text += ", alignment rectangle `\(Self.describe(view.alignment))`" }
-      for finding in ambiguities(inPlace: index) where finding.view == name {
+      guard let view = frame(of: name, inPlace: index) else { continue }
+      var text = "frame `\(view.frame.frameDescription)`"
+      if view.alignment != view.frame { text += ", alignment rectangle `\(view.alignment.frameDescription)`" }
+      for finding in view.ambiguities {
         let what = [finding.position ? "position" : nil, finding.size ? "size" : nil].compactMap { $0 }
-        text += "; **ambiguous** \(finding.axis == .horizontal ? "horizontal" : "vertical") \(what.joined(separator: " and "))"
-        text += ", could also be `\(Self.describe(finding.alternative))`"
+        text += "; **ambiguous** \(finding.axis.outputName) \(what.joined(separator: " and "))"
+        text += ", could also be `\(finding.alternative.frameDescription)`"
         if let range = finding.sizeRange {
           text += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
         }
       }
       if placesByText[text] == nil { order.append(text) }
-      placesByText[text, default: []].append(places[index].description)
+      placesByText[text, default: []].append(solver.place.description)
     }
     if layout.places.isEmpty { return ["not solved: the file has errors"] }
     return order.map { text in
@@ -115,8 +105,8 @@ final class SolvedLayoutView {
     guard !layout.places.isEmpty else { return [] }
     var unsatisfiedIn: [(String, Double)] = []
     var brokenIn: [String] = []
-    for (index, solver) in layout.places.enumerated() {
-      let place = places[index].description
+    for solver in layout.places {
+      let place = solver.place.description
       if solver.brokenConstraints.contains(where: { Self.same($0, constraint) }) {
         brokenIn.append(place)
       } else if let missed = solver.unsatisfied().first(where: { Self.same($0.constraint, constraint) }) {
@@ -134,9 +124,5 @@ final class SolvedLayoutView {
 
   private static func same(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
     a.range == b.range && a.first == b.first && a.second == b.second && a.relation == b.relation && a.origin == b.origin
-  }
-
-  static func describe(_ rect: Rect) -> String {
-    "(\(formatNumber(rect.x)) \(formatNumber(rect.y)); \(formatNumber(rect.width)) \(formatNumber(rect.height)))"
   }
 }

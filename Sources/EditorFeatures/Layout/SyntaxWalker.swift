@@ -110,15 +110,11 @@ struct NameIndex {
   /// `super` in a constraint, with the view it stands for.
   private(set) var superReferences: [(range: SourceRange, view: String)] = []
 
-  init(_ snapshot: AnalysisSnapshot) {
-    self.init(snapshot, statements: snapshot.syntax.statements)
-  }
-
   /// The names in the top-level statements that contain or touch a byte offset: what a hover
   /// needs, without indexing the whole file. (Whether a `.vfl` name is its view's first use
   /// is not known from these alone.)
-  init(_ snapshot: AnalysisSnapshot, near offset: Int) {
-    let statements = snapshot.syntax.statements
+  init(syntax: LayoutFile, model: LayoutModel, near offset: Int) {
+    let statements = syntax.statements
     // From the first statement that does not end before the offset.
     var near: [Statement] = []
     var index = statements.partitionPoint { $0.range.end < offset }
@@ -126,11 +122,11 @@ struct NameIndex {
       near.append(statements[index])
       index += 1
     }
-    self.init(snapshot, statements: near)
+    self.init(statements: near, model: model)
   }
 
-  private init(_ snapshot: AnalysisSnapshot, statements: [Statement]) {
-    let model = snapshot.model
+  /// The names in some of a file's top-level statements (all of them for the whole index).
+  init(statements: [Statement], model: LayoutModel) {
     var occurrences: [NameOccurrence] = []
     var supers: [(SourceRange, String)] = []
     // In a .vfl file a view is declared where it is first used.

@@ -1,0 +1,97 @@
+import LayoutSyntax
+
+/// A conservative formatter: it changes white space at the start and end of lines only.
+///
+/// Each line is indented by two spaces per enclosing view body (a closing brace by as many
+/// as its view's declaration), trailing spaces and tabs are removed, and lines of only
+/// white space become empty. Statements end at line ends and white space at the start or
+/// end of a line is never part of one, so the meaning cannot change. A file with a syntax
+/// error is only trimmed: its braces cannot be trusted to say the nesting.
+///
+/// The language server's `textDocument/formatting` and `plumb fmt` both format with this.
+public enum LayoutFormatter {
+  static let indentUnit = "  "
+
+  /// The edits that format `bytes`, in order and not overlapping.
+  static func edits(bytes: [UInt8], syntax: LayoutFile, lines: any DocumentLines) -> [TextEdit] {
+    var bodies: [SourceRange] = []
+    SyntaxWalker.walk(syntax) { node in
+      if case .view(let view, _) = node, let body = view.bodyRange { bodies.append(body) }
+    }
+    // The parser reports only syntax errors.
+    let reindent = !syntax.diagnostics.contains { $0.severity == .error }
+    // A line's depth is the number of bodies strictly between whose braces it starts: a
+    // sweep over the offsets where that count changes, as lines come in offset order.
+    var changes: [(offset: Int, delta: Int)] = []
+    for body in bodies where body.end - 1 > body.start + 1 {
+      changes.append((body.start + 1, 1))
+      changes.append((body.end - 1, -1))
+    }
+    changes.sort { $0.offset < $1.offset }
+    var changeIndex = 0
+    var depth = 0
+    var edits: [TextEdit] = []
+    for line in 0..<lines.lineCount {
+      let content = lines.contentRange(ofLine: line, within: bytes.count)
+      var first = content.start
+      while first < content.end, isBlank(bytes[first]) { first += 1 }
+      if first == content.end {
+        if !content.isEmpty { edits.append(TextEdit(range: content, newText: "")) }
+        continue
+      }
+      if reindent {
+        while changeIndex < changes.count, changes[changeIndex].offset <= first {
+          depth += changes[changeIndex].delta
+          changeIndex += 1
+        }
+        let indent = String(repeating: indentUnit, count: max(0, depth))
+        let current = SourceRange(start: content.start, end: first)
+        if String(decoding: bytes[current.start..<current.end], as: UTF8.self) != indent {
+          edits.append(TextEdit(range: current, newText: indent))
+        }
+      }
+      var last = content.end
+      while last > first, isBlank(bytes[last - 1]) { last -= 1 }
+      if last < content.end { edits.append(TextEdit(range: SourceRange(start: last, end: content.end), newText: "")) }
+    }
+    return edits
+  }
+
+  /// What formatting a text gives: the edits (byte ranges of `bytes`) and the text they make.
+  public struct Formatted: Sendable {
+    public var edits: [TextEdit]
+    public var formatted: [UInt8]
+    /// The syntax errors of the text: when there are any, it is only trimmed.
+    public var syntaxErrors: [Diagnostic]
+  }
+
+  /// Formats a whole text, parsed as `kind`, with its lines cut by `lines` (the same lines the
+  /// server cuts, so that the command line formats as the editor does).
+  public static func format(bytes: [UInt8], kind: FileKind, lines: any DocumentLines) -> Formatted {
+    let syntax = Parser.parse(bytes, kind: kind)
+    let edits = edits(bytes: bytes, syntax: syntax, lines: lines)
+    return Formatted(edits: edits, formatted: apply(edits, to: bytes), syntaxErrors: syntax.diagnostics.filter { $0.severity == .error })
+  }
+
+  /// Applies edits in order and not overlapping (as `edits` gives them) to `bytes`.
+  public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    var result = bytes
+    for edit in edits.reversed() {
+      let start = min(max(edit.range.start, 0), result.count)
+      let end = min(max(edit.range.end, start), result.count)
+      result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
+    }
+    return result
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+  }
+}
+
+extension LayoutSnapshot {
+  /// The edits that format the document (see `LayoutFormatter`).
+  public func formattingEdits() -> [TextEdit]? {
+    LayoutFormatter.edits(bytes: bytes, syntax: syntax, lines: lines)
+  }
+}

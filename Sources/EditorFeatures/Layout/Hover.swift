@@ -1,0 +1,88 @@
+import LayoutAnalysis
+import LayoutSyntax
+
+extension LayoutSnapshot {
+  /// A metric's value; a view's properties and solved frames; a constraint's meaning and
+  /// whether it holds. Nil over anything else.
+  public func hover(at offset: Int, preferences: FramePreferences) -> HoverContent? {
+    // The whole file's index when another query built it, else the names around the offset.
+    let index = names(near: offset)
+    var text: String?
+    var range: SourceRange?
+    if let occurrence = index.occurrence(at: offset) {
+      range = occurrence.range
+      switch occurrence.kind {
+      case .metric:
+        if let metric = model.metrics[occurrence.name] {
+          text = "**metric** `\(metric.name)` = \(formatNumber(metric.value))"
+        }
+      case .view:
+        text = viewHover(occurrence.name)
+      }
+    } else if let reference = index.superReference(at: offset) {
+      range = reference.range
+      text = viewHover(reference.view)
+    } else if let constraints = constraintsHovered(at: offset) {
+      range = constraints.range
+      text = HoverText.constraints(constraints.constraints, layout: layout)
+    }
+    guard let text, let range else { return nil }
+    return HoverContent(markdown: text, range: range)
+  }
+
+  /// What a hover says about a view: its kind and place in the tree, its content size and
+  /// priorities, then its solved frames.
+  private func viewHover(_ name: String) -> String? {
+    guard let node = model.views[name] else { return nil }
+    var lines: [String] = []
+    if name == LayoutModel.rootName {
+      lines.append("**root view**")
+    } else {
+      lines.append("**\(node.kind.rawValue)** `\(name)` in `\(node.superview ?? LayoutModel.rootName)`")
+      lines.append(HoverText.contentSize(node))
+    }
+    lines += layout.viewDescription(name)
+    return lines.joined(separator: "\n\n")
+  }
+
+  /// The constraints lowered from the text under the cursor: the innermost piece of a
+  /// format or statement that yields any.
+  private func constraintsHovered(at offset: Int) -> (range: SourceRange, constraints: [LayoutConstraint])? {
+    let containing = model.constraints.filter { $0.range.start <= offset && offset < $0.range.end }
+    guard let smallest = containing.min(by: { $0.range.length < $1.range.length }) else { return nil }
+    return (smallest.range, containing.filter { $0.range == smallest.range })
+  }
+}
+
+/// The parts of hovers that layout files and Interface Builder files share.
+enum HoverText {
+  /// A view's intrinsic size (with a note on where it comes from), hugging and compression
+  /// resistance.
+  static func contentSize(_ node: ViewNode, intrinsicNote: String? = nil) -> String {
+    var size: [String] = []
+    if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
+      size.append(
+        "intrinsic size \(node.intrinsicWidth.map(formatNumber) ?? "-")×\(node.intrinsicHeight.map(formatNumber) ?? "-")"
+          + (intrinsicNote.map { " (\($0))" } ?? ""))
+    }
+    size.append("hugging \(formatNumber(node.hugging.horizontal))/\(formatNumber(node.hugging.vertical))")
+    size.append(
+      "compression resistance \(formatNumber(node.compressionResistance.horizontal))/\(formatNumber(node.compressionResistance.vertical))"
+    )
+    return size.joined(separator: ", ")
+  }
+
+  /// Each constraint as UIKit describes it, and whether it holds in each place.
+  static func constraints(_ constraints: [LayoutConstraint], layout: SolvedLayoutView?) -> String {
+    var lines: [String] = []
+    for constraint in constraints {
+      var line = "`\(constraint.description)`"
+      if constraint.priority < 1000 { line += " (optional)" }
+      lines.append(line)
+      if let layout {
+        lines += layout.constraintStatus(constraint)
+      }
+    }
+    return lines.joined(separator: "\n\n")
+  }
+}

@@ -1,0 +1,120 @@
+import LayoutAnalysis
+import LayoutSyntax
+
+// What a solved layout gives: every view's frame in every place. `plumb frames` (text and
+// JSON), `plumb/frames`, hovers and inlay hints all read these values; the text is written by
+// `LayoutFrames.text` and `Rect.frameDescription` only, the JSON by the language server's
+// `FramesJSON`.
+
+extension Rect {
+  /// A frame as UIKit describes it: `(x y; w h)`.
+  public var frameDescription: String {
+    "(\(formatNumber(x)) \(formatNumber(y)); \(formatNumber(width)) \(formatNumber(height)))"
+  }
+}
+
+extension AttributeAxis {
+  /// How output names the axis: `horizontal`, `vertical`.
+  var outputName: String { self == .horizontal ? "horizontal" : "vertical" }
+}
+
+/// A view's solved geometry in one place.
+public struct ViewFrame: Sendable, Hashable {
+  public var name: String
+  /// Nil for the root view.
+  public var superview: String?
+  /// The frame, relative to the superview.
+  public var frame: Rect
+  /// The alignment rectangle, in the same space (the frame unless the view has insets).
+  public var alignment: Rect
+  /// How the frame is not determined, one finding per axis (none when it is determined): the
+  /// frame shown is then one of the possible ones.
+  public var ambiguities: [AmbiguityFinding]
+  /// The view's subviews, in order: the tree the text output draws.
+  public var subviews: [String]
+
+  /// The axes on which the frame is not determined, as output names them: `horizontal`, `vertical`.
+  public var ambiguousAxisNames: [String] { ambiguities.map(\.axis.outputName) }
+
+  /// The view `name` as `solver` has solved it; nil for a view the solver does not know.
+  init?(_ name: String, solver: PlaceSolver, model: LayoutModel, ambiguities: [AmbiguityFinding]) {
+    guard let view = solver.solvedView(name) else { return nil }
+    self.name = name
+    superview = view.superview
+    frame = view.frame
+    alignment = view.alignment
+    self.ambiguities = ambiguities
+    subviews = model.views[name]?.subviews ?? []
+  }
+}
+
+/// Every view's frame in one place (a canvas in a writing direction).
+public struct PlaceFrames: Sendable {
+  public var place: LayoutPlace
+  /// In declaration order, the root (`root`) first.
+  public var views: [ViewFrame]
+
+  /// The frames of every view `solver` has solved, with the ambiguities it found.
+  init(solver: PlaceSolver, model: LayoutModel, ambiguities: [AmbiguityFinding]) {
+    place = solver.place
+    let byView = Dictionary(grouping: ambiguities, by: \.view)
+    views = model.viewOrder.compactMap { name in
+      ViewFrame(name, solver: solver, model: model, ambiguities: byView[name] ?? [])
+    }
+  }
+
+  /// The place's header in the text output: `phone (375 × 667), left-to-right`.
+  var heading: String {
+    "\(place.canvas.name) (\(formatNumber(place.canvas.width)) × \(formatNumber(place.canvas.height))), \(place.direction.phrase)"
+  }
+}
+
+/// The frames of a solved layout (or of several, for an Interface Builder file's units): one
+/// `PlaceFrames` per canvas and direction, canvases in file order, left-to-right first.
+public struct LayoutFrames: Sendable {
+  public var places: [PlaceFrames]
+
+  public init(places: [PlaceFrames]) {
+    self.places = places
+  }
+
+  /// The places of `layouts` that are in `canvas` and `direction` (every one for nil).
+  public init(_ layouts: [SolvedLayout], canvas: String? = nil, direction: LayoutDirection? = nil) {
+    places = layouts.flatMap { layout in
+      layout.places.filter { solver in
+        (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
+      }.map { PlaceFrames(solver: $0, model: layout.document.model, ambiguities: $0.ambiguities()) }
+    }
+  }
+
+  /// The text of `plumb frames`: each place's heading, then its view tree, one view per line,
+  /// indented by depth, as UIKit describes frames; a blank line between places.
+  ///
+  /// ```
+  /// small (320 × 320), left-to-right
+  /// root: frame = (0 0; 320 320)
+  ///   Place: frame = (47 47; 226 226), alignment = (49 49; 222 222)  AMBIGUOUS horizontal
+  /// ```
+  public var text: String {
+    var output = ""
+    for (index, place) in places.enumerated() {
+      if index > 0 { output += "\n" }
+      output += place.heading + "\n"
+      let byName = Dictionary(place.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+      // Depth first from the root, children in order; a view that was not solved is left
+      // out with its subviews. Each view is written once, whatever the model says.
+      var pending: [(name: String, depth: Int)] = [(LayoutModel.rootName, 0)]
+      var written = Set<String>()
+      while let (name, depth) = pending.popLast() {
+        guard let view = byName[name], written.insert(name).inserted else { continue }
+        var line = String(repeating: "  ", count: depth) + "\(name): frame = \(view.frame.frameDescription)"
+        if view.alignment != view.frame { line += ", alignment = \(view.alignment.frameDescription)" }
+        let axes = view.ambiguousAxisNames
+        if !axes.isEmpty { line += "  AMBIGUOUS \(axes.joined(separator: ", "))" }
+        output += line + "\n"
+        pending += view.subviews.reversed().map { ($0, depth + 1) }
+      }
+    }
+    return output
+  }
+}

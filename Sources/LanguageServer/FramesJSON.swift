@@ -1,0 +1,53 @@
+import EditorFeatures
+import JSONRPC
+import LayoutSyntax
+
+/// The JSON of a solved layout's frames: the one encoder of `plumb frames --format json` and
+/// of the server's `plumb/frames`, which have the same shape (docs/cli.md, Protocol/README.md).
+public enum FramesJSON {
+  /// The version of the shape: fields may be added, but none is renamed or removed without a
+  /// new version.
+  public static let version = 1
+
+  /// `{version, file, documentVersion?, layouts: [{canvas, width, height, direction, views}]}`,
+  /// each view `{name, superview, frame, alignment, ambiguous}`. `documentVersion` is the
+  /// server's, left out when nil.
+  public static func encode(_ frames: LayoutFrames, file: String, documentVersion: Int? = nil) -> JSONValue {
+    let layouts: [JSONValue] = frames.places.map { place in
+      .object([
+        ("canvas", .string(place.place.canvas.name)),
+        ("width", .number(place.place.canvas.width)),
+        ("height", .number(place.place.canvas.height)),
+        ("direction", .string(place.place.direction.rawValue)),
+        ("views", .array(place.views.map(view))),
+      ])
+    }
+    var members: [(String, JSONValue)] = [("version", .int(version)), ("file", .string(file))]
+    if let documentVersion { members.append(("documentVersion", .int(documentVersion))) }
+    members.append(("layouts", .array(layouts)))
+    return .object(members)
+  }
+
+  private static func view(_ view: ViewFrame) -> JSONValue {
+    .object([
+      ("name", .string(view.name)),
+      ("superview", .string(view.superview)),
+      ("frame", rect(view.frame)),
+      ("alignment", rect(view.alignment)),
+      ("ambiguous", .array(view.ambiguousAxisNames.map { .string($0) })),
+    ])
+  }
+
+  private static func rect(_ rect: Rect) -> JSONValue {
+    .object([
+      ("x", .number(rounded(rect.x))), ("y", .number(rounded(rect.y))), ("width", .number(rounded(rect.width))),
+      ("height", .number(rounded(rect.height))),
+    ])
+  }
+
+  /// Values to a millionth of a point, so rounding noise (1e-13) does not show; never -0.
+  private static func rounded(_ value: Double) -> Double {
+    let result = (value * 1_000_000).rounded() / 1_000_000
+    return result == 0 ? 0 : result
+  }
+}

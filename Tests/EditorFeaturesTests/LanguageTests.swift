@@ -1,0 +1,144 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import EditorFeatures
+
+/// The choice of a language when a document opens, and what each language answers.
+final class LanguageChoiceTests: XCTestCase {
+  func testTheExtensionDecidesWhateverTheLanguageID() {
+    let cases: [(uri: String, languageID: String?, expected: String)] = [
+      ("file:///a/player.layout", "layout", "layout"),
+      ("file:///a/toolbar.vfl", "layout", "vfl"),
+      ("file:///a/TOOLBAR.VFL", nil, "vfl"),
+      ("file:///a/Main.storyboard", "xml", "interface-builder"),
+      ("file:///a/Cell.XIB?version=2", "layout", "interface-builder"),
+      ("untitled:Untitled-1", "vfl", "vfl"),
+      ("untitled:Untitled-1", "VFL", "vfl"),
+      ("untitled:Untitled-1", "xml", "layout"),
+      ("untitled:Untitled-1", nil, "layout"),
+      // A dot in a folder name is no extension.
+      ("file:///a.storyboard/notes", "vfl", "vfl"),
+      // Interface Builder files are known by their extension only.
+      ("untitled:Untitled-2", "storyboard", "layout"),
+    ]
+    for (uri, languageID, expected) in cases {
+      XCTAssertEqual(
+        EditorLanguages.language(forURI: uri, languageID: languageID).name, expected, "\(uri) \(languageID ?? "nil")")
+    }
+  }
+}
+
+final class InterfaceBuilderLanguageTests: XCTestCase {
+  private func snapshot(_ name: String) throws -> any EditorSnapshot {
+    let url = fixturesDirectory("lsp").appendingPathComponent(name)
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let language = EditorLanguages.language(forURI: url.absoluteString, languageID: "xml")
+    XCTAssertEqual(language.name, "interface-builder")
+    return language.makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes))
+  }
+
+  /// Ids are Interface Builder's to assign and the XML is Xcode's to write.
+  func testFeaturesThatMakeNoSenseOnXMLAnswerNil() throws {
+    let file = try snapshot("ib-settings.storyboard")
+    XCTAssertNil(file.renameTarget(at: 100))
+    XCTAssertNil(file.rename(at: 100, to: "x"))
+    XCTAssertNil(file.completions(at: 100))
+    XCTAssertNil(file.semanticTokens(overlapping: nil))
+    XCTAssertNil(file.formattingEdits())
+  }
+
+  func testTheOutlineAndFramesComeFromTheXML() throws {
+    let file = try snapshot("ib-settings.storyboard")
+    let symbols = try XCTUnwrap(file.documentSymbols())
+    XCTAssertTrue(symbols.contains { $0.kind == .namespace && $0.name.hasSuffix(" Scene") }, "\(symbols.map(\.name))")
+    guard case .frames(let frames)? = file.frames(canvas: nil, direction: nil) else {
+      return XCTFail("no frames")
+    }
+    XCTAssertFalse(frames.places.isEmpty)
+    XCTAssertTrue(frames.places.allSatisfy { $0.place.direction == .ltr })
+    guard case .unknownCanvas? = file.frames(canvas: "no such scene", direction: nil) else {
+      return XCTFail("an unknown canvas is not reported")
+    }
+  }
+}
+
+final class LayoutLanguageTests: XCTestCase {
+  private func snapshot(_ text: String, kind: FileKind = .layout) throws -> LayoutSnapshot {
+    let bytes = Array(text.utf8)
+    return try XCTUnwrap(
+      LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes)) as? LayoutSnapshot)
+  }
+
+  private func offset(of needle: String, in text: String, occurrence: Int = 0) -> Int {
+    var searchStart = text.startIndex
+    var found = text.startIndex
+    for _ in 0...occurrence {
+      guard let range = text.range(of: needle, range: searchStart..<text.endIndex) else { return -1 }
+      found = range.lowerBound
+      searchStart = range.upperBound
+    }
+    return text.utf8.distance(from: text.utf8.startIndex, to: found)
+  }
+
+  func testNavigationAndRenameInByteOffsets() throws {
+    let text = "metric gap = 8\nview Card {\n  label Title\n  Title.top == super.top + gap\n}\nH:|-gap-[Card]-gap-|\n"
+    let layout = try snapshot(text)
+    let use = offset(of: "gap", in: text, occurrence: 1)
+    let declaration = offset(of: "gap", in: text)
+    XCTAssertEqual(layout.definition(at: use), SourceRange(start: declaration, end: declaration + 3))
+    XCTAssertEqual(layout.references(at: use, includeDeclaration: false)?.count, 3)
+    XCTAssertEqual(layout.highlights(at: use)?.filter(\.isDeclaration).count, 1)
+    // `super` in Card's body is Card.
+    let card = offset(of: "Card", in: text)
+    XCTAssertEqual(layout.definition(at: offset(of: "super", in: text)), SourceRange(start: card, end: card + 4))
+    XCTAssertEqual(layout.renameTarget(at: use)?.placeholder, "gap")
+    guard case .success(let edits)? = layout.rename(at: use, to: "spacing2") else { return XCTFail("no rename") }
+    XCTAssertEqual(edits.count, 4)
+    XCTAssertTrue(edits.allSatisfy { $0.newText == "spacing2" })
+    guard case .failure(let taken)? = layout.rename(at: use, to: "Title") else { return XCTFail("renamed onto a view") }
+    XCTAssertEqual(taken.message, "'Title' is already the name of a view")
+    guard case .failure(let reserved)? = layout.rename(at: use, to: "super") else { return XCTFail("renamed to super") }
+    XCTAssertEqual(reserved.message, "'super' is reserved")
+  }
+
+  func testHintsAndHoversAreInTheSnapshotsTerms() throws {
+    let text = "canvas phone 320x480\nview Box\nH:|-10-[Box]-10-|\nV:|-20-[Box(100)]\n"
+    let layout = try snapshot(text)
+    let hints = try XCTUnwrap(layout.inlayHints(in: SourceRange(start: 0, end: text.utf8.count), preferences: FramePreferences()))
+    XCTAssertEqual(hints.map(\.label), ["(10 20; 300 100)"])
+    XCTAssertEqual(hints.first?.offset, offset(of: "Box", in: text) + 3)
+    let hover = try XCTUnwrap(layout.hover(at: offset(of: "Box", in: text), preferences: FramePreferences()))
+    XCTAssertTrue(hover.markdown.contains("frame `(10 20; 300 100)`"), hover.markdown)
+    let none = layout.inlayHints(
+      in: SourceRange(start: 0, end: text.utf8.count), preferences: FramePreferences(showFrames: false, showAmbiguity: false))
+    XCTAssertEqual(none, [])
+  }
+
+  func testVisualFormatFilesAreLayoutsWithoutDeclarations() throws {
+    let layout = try snapshot("H:|[a]-[b]|\n", kind: .vfl)
+    // Every line is a format: at its start, the views.
+    XCTAssertEqual(try XCTUnwrap(layout.completions(at: 0)).map(\.label), ["a", "b"])
+    // In a .vfl file a view is declared where it is first used.
+    XCTAssertEqual(layout.highlights(at: 4)?.map(\.isDeclaration), [true])
+  }
+}
+
+/// The editor layer knows no JSON and no protocol: it imports neither JSONRPC nor Foundation
+/// (whose JSON it could otherwise reach for), nor the language server.
+final class LayerBoundaryTests: XCTestCase {
+  func testTheLayerImportsNoJSON() throws {
+    let sources = fixtureFiles(in: packageRoot().appendingPathComponent("Sources/EditorFeatures"), extensions: ["swift"])
+    XCTAssertGreaterThan(sources.count, 10)
+    let allowed: Set<String> = ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]
+    for file in sources {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+        let module = String(line.split(separator: " ").last ?? "")
+        XCTAssertTrue(allowed.contains(module), "\(file.lastPathComponent) imports \(module)")
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import EditorFeatures
+
+final class FormatterTests: XCTestCase {
+  /// The constraints a text lowers to, without their ranges: what formatting must keep.
+  private func meaning(_ bytes: [UInt8], _ kind: FileKind) -> [String] {
+    let document = LayoutDocument(bytes: bytes, kind: kind)
+    return document.model.constraints.map(\.description) + document.diagnostics.map { "\($0.code): \($0.message)" }
+  }
+
+  private func format(_ text: String, _ kind: FileKind) -> [UInt8] {
+    let bytes = Array(text.utf8)
+    return LayoutFormatter.format(bytes: bytes, kind: kind, lines: TestLines(bytes)).formatted
+  }
+
+  func testReindentsAndTrims() {
+    let text = "view A {   \n\t\tview B {\n view C\n   }\n      A.width == 10  \n  \n}\r\nH:|[A]|\t\n"
+    let formatted = String(decoding: format(text, .layout), as: UTF8.self)
+    XCTAssertEqual(formatted, "view A {\n  view B {\n    view C\n  }\n  A.width == 10\n\n}\r\nH:|[A]|\n")
+  }
+
+  func testSyntaxErrorsOnlyTrim() {
+    let text = "view A {  \n      A.width == == 3   \n}\n"
+    let formatted = String(decoding: format(text, .layout), as: UTF8.self)
+    XCTAssertEqual(formatted, "view A {\n      A.width == == 3\n}\n")
+    let result = LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout, lines: TestLines(Array(text.utf8)))
+    XCTAssertEqual(result.syntaxErrors.count, 1)
+  }
+
+  /// A lone carriage return ends a line, as the editor cuts lines: the line after it is indented.
+  func testLinesEndWhereTheEditorSays() {
+    let formatted = String(decoding: format("view A {\r   view B\r}\r", .layout), as: UTF8.self)
+    XCTAssertEqual(formatted, "view A {\r  view B\r}\r")
+  }
+
+  /// Every example and fixture: formatting twice changes nothing more, and keeps the meaning.
+  func testIdempotentAndMeaningPreservingOnEveryFixture() throws {
+    var files = fixtureFiles(in: packageRoot().appendingPathComponent("Examples"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("syntax"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
+    XCTAssertGreaterThan(files.count, 10)
+    for file in files {
+      let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
+      let bytes = [UInt8](try Data(contentsOf: file))
+      // Indent every line oddly first, so there is something to undo.
+      var messy: [UInt8] = []
+      for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        if index > 0 { messy.append(0x0A) }
+        messy += [UInt8](repeating: index % 2 == 0 ? 0x20 : 0x09, count: index % 3) + line
+        if index % 4 == 0 { messy += [0x20, 0x20] }
+      }
+      let once = LayoutFormatter.format(bytes: messy, kind: kind, lines: TestLines(messy)).formatted
+      let twice = LayoutFormatter.format(bytes: once, kind: kind, lines: TestLines(once)).formatted
+      XCTAssertEqual(once, twice, "\(file.lastPathComponent): not idempotent")
+      XCTAssertEqual(meaning(once, kind), meaning(bytes, kind), "\(file.lastPathComponent): meaning changed")
+    }
+  }
+}
+
+final class CompletionContextTests: XCTestCase {
+  func testContexts() {
+    let cases: [(String, FileKind, CompletionContext)] = [
+      ("", .layout, .statement),
+      ("  ", .layout, .statement),
+      ("  Title.", .layout, .attribute(allowGuide: true)),
+      ("A.top == super.safeArea.", .layout, .attribute(allowGuide: false)),
+      ("A.top == super.to", .layout, .attribute(allowGuide: true)),
+      ("A.width == 10 @", .layout, .priority),
+      ("A.width == 10 @hi", .layout, .priority),
+      ("H:|[", .layout, .formatView),
+      ("H:|[Ti", .layout, .formatView),
+      ("H:|-(", .layout, .formatPredicate),
+      ("H:|[a(>=", .layout, .formatPredicate),
+      ("H:|[a]-", .layout, .formatPredicate),
+      ("H:|[a]-[b] ", .layout, .formatOption),
+      ("\"H:|[a]-[b]\" .align", .layout, .formatOption),
+      ("[a]-[", .vfl, .formatView),
+      ("label Title ", .layout, .property),
+      ("label Title intrinsic 10x10 h", .layout, .property),
+      ("label Titl", .layout, .expression),
+      ("direction ", .layout, .direction),
+      ("A.width == ", .layout, .expression),
+    ]
+    for (prefix, kind, expected) in cases {
+      XCTAssertEqual(CompletionAnalyzer.context(linePrefix: prefix, kind: kind), expected, prefix)
+    }
+  }
+}
+
+/// A hover indexes only the statements around the cursor; it must find what the whole
+/// file's index finds, at every offset.
+final class LocalNameIndexTests: XCTestCase {
+  func testTheNamesNearAnOffsetAreTheWholeIndexs() throws {
+    let root = packageRoot()
+    var checked = 0
+    for folder in ["Examples/clean", "Examples/problems"] {
+      let directory = root.appendingPathComponent(folder)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+        guard let kind = FileKind(pathExtension: (name as NSString).pathExtension) else { continue }
+        let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+        let snapshot = try XCTUnwrap(
+          LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes)) as? LayoutSnapshot)
+        let whole = NameIndex(statements: snapshot.syntax.statements, model: snapshot.model)
+        for offset in 0...bytes.count {
+          let near = NameIndex(syntax: snapshot.syntax, model: snapshot.model, near: offset)
+          let expected = whole.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
+          let actual = near.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }
+          XCTAssertEqual(actual, expected, "\(name) at \(offset)")
+          XCTAssertEqual(
+            near.superReference(at: offset).map { "\($0.range) \($0.view)" },
+            whole.superReference(at: offset).map { "\($0.range) \($0.view)" }, "\(name) at \(offset)")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 5_000)
+  }
+}
+
+
+/// Lines are the caller's: lines cut from another text make no query trap.
+final class ForeignLinesTests: XCTestCase {
+  func testLinesOfALongerTextAreClamped() throws {
+    let bytes = Array("view A {\n  view B\n}\n".utf8)
+    let longer = TestLines(Array("view A {\n  view B\n}\n# one\n# two\n# three, a longer text\n".utf8))
+    let formatted = LayoutFormatter.format(bytes: bytes, kind: .layout, lines: longer)
+    XCTAssertEqual(formatted.formatted, bytes)
+    let snapshot = try XCTUnwrap(LayoutLanguage.layout.makeAnalyzer().analyse(bytes: bytes, lines: longer) as? LayoutSnapshot)
+    XCTAssertEqual(snapshot.foldingRanges()?.filter(\.isComment), [])
+    XCTAssertFalse(snapshot.semanticTokens(overlapping: nil)?.isEmpty ?? true)
+    XCTAssertNotNil(snapshot.completions(at: 1_000))
+  }
+}
