@@ -4,7 +4,7 @@ import LayoutSyntax
 ///
 /// The features that speak of lines (folding ranges, the line a completion is typed on, the
 /// formatter, comments) read them through this, so that they cut lines exactly as the client
-/// does: the adapter hands in its own line table (the language server's `LineTable`, whose
+/// does: the adapter hands in its own line table (the language server's `LineIndex`, whose
 /// lines end at `\n`, `\r\n` or a lone `\r`, as the protocol says). The layer keeps no line
 /// table of its own.
 public protocol DocumentLines: Sendable {
@@ -25,3 +25,6 @@ extension DocumentLines {
     return SourceRange(start: min(max(content.start, 0), end), end: end)
   }
 }
+
+/// A line index is the layer's lines as it was made to cut them (`LineBreaks`).
+extension LineIndex: DocumentLines {}

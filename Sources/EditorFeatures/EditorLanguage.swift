@@ -25,7 +25,10 @@ public protocol EditorLanguage: Sendable {
 /// versions (the solvers of an incremental analysis). Features only see its snapshots.
 public protocol DocumentAnalyzer: AnyObject {
   /// Analyses a version of the document's text; `lines` cuts it into lines as the editor does.
-  func analyse(bytes: [UInt8], lines: any DocumentLines) -> any EditorSnapshot
+  /// `change` is what changed since the version analysed last, when the caller knows it (the
+  /// edits the client sent), so that the analysis need not compare the two texts to find it;
+  /// nil when unknown.
+  func analyse(bytes: [UInt8], lines: any DocumentLines, change: TextChange?) -> any EditorSnapshot
   /// Whether the last analysis may rest on another solution than `plumb check` finds (an
   /// ambiguous layout updated in place), so that `settle()` would change it.
   var needsSettling: Bool { get }
@@ -35,6 +38,11 @@ public protocol DocumentAnalyzer: AnyObject {
 }
 
 extension DocumentAnalyzer {
+  /// Analyses a version of the text without saying what changed (see `analyse(bytes:lines:change:)`).
+  public func analyse(bytes: [UInt8], lines: any DocumentLines) -> any EditorSnapshot {
+    analyse(bytes: bytes, lines: lines, change: nil)
+  }
+
   public var needsSettling: Bool { false }
   public func settle() -> (any EditorSnapshot)? { nil }
 }

@@ -3,15 +3,8 @@ import LayoutSyntax
 
 // What a solved layout gives: every view's frame in every place. `plumb frames` (text and
 // JSON), `plumb/frames`, hovers and inlay hints all read these values; the text is written by
-// `LayoutFrames.text` and `Rect.frameDescription` only, the JSON by the language server's
-// `FramesJSON`.
-
-extension Rect {
-  /// A frame as UIKit describes it: `(x y; w h)`.
-  public var frameDescription: String {
-    "(\(formatNumber(x)) \(formatNumber(y)); \(formatNumber(width)) \(formatNumber(height)))"
-  }
-}
+// `LayoutFrames.text` and `Rect.description` (LayoutSyntax, which messages use too) only, the
+// JSON by the language server's `FramesJSON`.
 
 extension AttributeAxis {
   /// How output names the axis: `horizontal`, `vertical`.
@@ -107,8 +100,8 @@ public struct LayoutFrames: Sendable {
       var written = Set<String>()
       while let (name, depth) = pending.popLast() {
         guard let view = byName[name], written.insert(name).inserted else { continue }
-        var line = String(repeating: "  ", count: depth) + "\(name): frame = \(view.frame.frameDescription)"
-        if view.alignment != view.frame { line += ", alignment = \(view.alignment.frameDescription)" }
+        var line = String(repeating: "  ", count: depth) + "\(name): frame = \(view.frame.description)"
+        if view.alignment != view.frame { line += ", alignment = \(view.alignment.description)" }
         let axes = view.ambiguousAxisNames
         if !axes.isEmpty { line += "  AMBIGUOUS \(axes.joined(separator: ", "))" }
         output += line + "\n"

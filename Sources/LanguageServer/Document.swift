@@ -11,7 +11,7 @@ struct AnalysisSnapshot {
   let version: Int
   /// Increases with every analysis of the server, so a pull client can tell results apart.
   let generation: Int
-  let lines: LineTable
+  let lines: LineIndex
   /// What the document's language made of the text: every feature asks it.
   let editor: any EditorSnapshot
 
@@ -19,20 +19,24 @@ struct AnalysisSnapshot {
   var diagnostics: [Diagnostic] { editor.diagnostics }
 }
 
-/// The layer reads lines as the protocol cuts them.
-extension LineTable: DocumentLines {}
-
 /// An open document: its text as the client has it, its language (chosen when it opened),
 /// and its analysis.
 final class OpenDocument {
   let uri: String
   let language: any EditorLanguage
   private(set) var version: Int
-  private(set) var bytes: [UInt8]
-  private(set) var lines: LineTable
+  /// The text as the client has it, cut into lines as the protocol cuts them; each edit
+  /// updates it in place (`LineIndex.replace`), and its bytes are the document's.
+  private(set) var lines: LineIndex
   /// The analysis that follows the document through its edits, kept while it is open.
   private let analyzer: any DocumentAnalyzer
   private var snapshot: AnalysisSnapshot?
+  /// What the edits since the last analysis changed, as one stretch of the text; nil when
+  /// the client replaced the whole text (the analysis then compares the versions).
+  private var pendingChange: TextChange?
+  /// Set when the client replaced the whole text since the last analysis: the edits after it
+  /// no longer say what changed since the version analysed.
+  private var wholeTextReplaced = false
   /// The generation last pushed to the client, to push each analysis once, and what it said.
   var publishedGeneration: Int?
   var publishedDiagnostics: [Diagnostic]?
@@ -44,28 +48,31 @@ final class OpenDocument {
     self.uri = uri
     self.language = language
     self.version = version
-    self.bytes = bytes
-    lines = LineTable(bytes)
+    lines = LineIndex(protocolText: bytes)
     analyzer = language.makeAnalyzer()
   }
 
-  /// Whether the text changed since the last analysis.
-  var needsAnalysis: Bool { snapshot == nil }
+  var bytes: [UInt8] { lines.bytes }
 
   /// Replaces the whole text.
   func replaceAll(with newBytes: [UInt8], version newVersion: Int) {
-    bytes = newBytes
-    lines = LineTable(newBytes)
+    lines = LineIndex(protocolText: newBytes)
     version = newVersion
+    wholeTextReplaced = true
+    pendingChange = nil
     retire()
   }
 
-  /// Replaces the bytes of `range` (clamped to the text) by `text`.
+  /// Replaces the bytes of `range` (clamped to the text) by `text`, and notes what changed
+  /// for the next analysis.
   func replace(_ range: SourceRange, with text: [UInt8]) {
-    let start = min(max(range.start, 0), bytes.count)
-    let end = min(max(range.end, start), bytes.count)
-    bytes.replaceSubrange(start..<end, with: text)
-    lines = LineTable(bytes)
+    let start = min(max(range.start, 0), lines.bytes.count)
+    let end = min(max(range.end, start), lines.bytes.count)
+    lines.replace(SourceRange(start: start, end: end), with: text)
+    if !wholeTextReplaced {
+      let change = TextChange(start: start, oldEnd: end, newEnd: start + text.count)
+      pendingChange = pendingChange.map { $0.followed(by: change) } ?? change
+    }
     retire()
   }
 
@@ -102,9 +109,12 @@ final class OpenDocument {
   /// The analysis of the current text, computed now if the text changed.
   func analysis(nextGeneration: () -> Int) -> AnalysisSnapshot {
     if let snapshot { return snapshot }
+    let change = wholeTextReplaced ? nil : pendingChange
     let fresh = AnalysisSnapshot(
       uri: uri, version: version, generation: nextGeneration(), lines: lines,
-      editor: analyzer.analyse(bytes: bytes, lines: lines))
+      editor: analyzer.analyse(bytes: lines.bytes, lines: lines, change: change))
+    pendingChange = nil
+    wholeTextReplaced = false
     snapshot = fresh
     return fresh
   }

@@ -10,7 +10,7 @@ import XCTest
 /// frames` prints, what hovers and inlay hints show.
 final class LayoutFramesTests: XCTestCase {
   func testFramesAreWrittenAsUIKitDescribesThem() {
-    XCTAssertEqual(Rect(x: 0, y: 12.5, width: 320, height: -0.0).frameDescription, "(0 12.5; 320 0)")
+    XCTAssertEqual(Rect(x: 0, y: 12.5, width: 320, height: -0.0).description, "(0 12.5; 320 0)")
   }
 
   func testTheTextIsTheViewTreeWithAlignmentAndAmbiguity() {
@@ -64,7 +64,7 @@ final class LayoutFramesTests: XCTestCase {
             let hover = snapshot.hover(at: declared.start, preferences: FramePreferences())
           else { continue }
           XCTAssertTrue(
-            hover.markdown.contains("frame `\(view.frame.frameDescription)`"), "\(file.lastPathComponent): \(view.name)")
+            hover.markdown.contains("frame `\(view.frame.description)`"), "\(file.lastPathComponent): \(view.name)")
         }
       }
     }

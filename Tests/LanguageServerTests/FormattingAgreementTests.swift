@@ -50,7 +50,7 @@ final class FormattingAgreementTests: XCTestCase {
           ),
         ]))
       let edits = try XCTUnwrap(answer.first { $0["id"] == 2 }?["result"]?.arrayValue, name)
-      let lines = LineTable(bytes)
+      let lines = LineIndex(protocolText: bytes)
       var served = bytes
       for edit in edits.reversed() {
         let start = try XCTUnwrap(edit["range"]?["start"])

@@ -11,7 +11,7 @@ import XCTest
 final class LineTableTests: XCTestCase {
   func testColumnsInBothEncodings() {
     // "a😀日\tb": a=1 byte, 😀=4 bytes/2 units, 日=3 bytes/1 unit, tab=1.
-    let table = LineTable(Array("x\r\na😀日\tb\rlast".utf8))
+    let table = LineIndex(protocolText: Array("x\r\na😀日\tb\rlast".utf8))
     XCTAssertEqual(table.lineCount, 3)
     let b = 2 + 1 + 1 + 4 + 3 + 1  // offset of "b"
     XCTAssertEqual(table.position(of: b, encoding: .utf16), ProtocolPosition(line: 1, character: 5))
@@ -34,7 +34,7 @@ final class LineTableTests: XCTestCase {
     let texts = ["", "\n", "a\r\nb\n", "é😀\n日本\r\n\tz", String(decoding: [0x61, 0xFF, 0xC3, 0x0A, 0xF0, 0x9F], as: UTF8.self)]
     for text in texts {
       let bytes = Array(text.utf8)
-      let table = LineTable(bytes)
+      let table = LineIndex(protocolText: bytes)
       let index = LineIndex(bytes)
       XCTAssertEqual(table.lineCount, index.lineCount)
       for offset in 0...bytes.count {
@@ -47,7 +47,7 @@ final class LineTableTests: XCTestCase {
   }
 
   func testInvalidUTF8CountsOneUnitPerByte() {
-    let table = LineTable([0x61, 0xFF, 0xFE, 0x62])
+    let table = LineIndex(protocolText: [0x61, 0xFF, 0xFE, 0x62])
     XCTAssertEqual(table.position(of: 3, encoding: .utf16).character, 3)
     XCTAssertEqual(table.offset(of: ProtocolPosition(line: 0, character: 2), encoding: .utf16), 2)
   }
@@ -56,7 +56,7 @@ final class LineTableTests: XCTestCase {
     let pieces = ["a", "😀", "日", "\t", "\r\n", "\n", "\r", "é", " "]
     withEverySeed(0..<30) { random, seed in
       let text = (0..<80).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
-      let table = LineTable(Array(text.utf8))
+      let table = LineIndex(protocolText: Array(text.utf8))
       for encoding in [PositionEncoding.utf8, .utf16] {
         for line in 0..<table.lineCount {
           let content = table.contentRange(ofLine: line)
@@ -177,7 +177,9 @@ final class SettledDiagnosticsTests: XCTestCase {
 
 /// Random keystrokes through incremental sync, as an editor sends them: after each, the last
 /// diagnostics the server published for the version are what `plumb check` finds in the text
-/// the server holds, positions included.
+/// the server holds, positions included. The server hands the edits it received to the
+/// document (`TextChange`, composed across a notification's changes), so this also checks that
+/// what it tells the document changed is right.
 final class RandomTypingTests: XCTestCase {
   private let insertions = [
     "1", "5", "0", " ", "\n", "-", "(", ")", "[", "]", "|", "@", "750", "x", ";", "#", "é", "😀",
@@ -192,25 +194,37 @@ final class RandomTypingTests: XCTestCase {
       var text = base
       let server = try InProcessServer.withOpenDocument(uri: uri, text: text)
       for step in 0..<25 {
-        // A change at a random place, in UTF-16 line and column as LSP counts them.
-        var utf16 = Array(text.utf16)
-        let start = Int.random(in: 0...utf16.count, using: &random)
-        let end = Swift.min(utf16.count, start + (Bool.random(using: &random) ? 0 : Int.random(in: 1...5, using: &random)))
-        let inserted = Bool.random(using: &random) ? insertions[Int.random(in: 0..<insertions.count, using: &random)] : ""
-        // Keep surrogate pairs whole: move the ends off a pair's second half.
-        func aligned(_ offset: Int) -> Int {
-          offset > 0 && offset < utf16.count && UTF16.isTrailSurrogate(utf16[offset]) ? offset - 1 : offset
+        // One to three changes in one notification, each at a random place of the text the
+        // one before it left, in UTF-16 line and column as LSP counts them; now and then one
+        // replaces the whole text (the server then compares versions instead of composing).
+        var changes: [JSONValue] = []
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          var utf16 = Array(text.utf16)
+          let start = Int.random(in: 0...utf16.count, using: &random)
+          let end = Swift.min(utf16.count, start + (Bool.random(using: &random) ? 0 : Int.random(in: 1...5, using: &random)))
+          let inserted = Bool.random(using: &random) ? insertions[Int.random(in: 0..<insertions.count, using: &random)] : ""
+          if Int.random(in: 0..<20, using: &random) == 0 {
+            utf16.insert(contentsOf: Array(inserted.utf16), at: start)
+            text = String(decoding: utf16, as: UTF16.self)
+            changes.append(.object([("text", .string(text))]))
+            continue
+          }
+          // Keep surrogate pairs whole: move the ends off a pair's second half.
+          func aligned(_ offset: Int) -> Int {
+            offset > 0 && offset < utf16.count && UTF16.isTrailSurrogate(utf16[offset]) ? offset - 1 : offset
+          }
+          let (from, to) = (aligned(start), aligned(end))
+          func position(_ offset: Int) -> JSONValue {
+            let before = utf16[0..<offset]
+            let line = before.filter { $0 == 10 }.count
+            let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+            return .object([("line", .int(line)), ("character", .int(offset - lineStart))])
+          }
+          let range = JSONValue.object([("start", position(from)), ("end", position(to))])
+          utf16.replaceSubrange(from..<to, with: Array(inserted.utf16))
+          text = String(decoding: utf16, as: UTF16.self)
+          changes.append(.object([("range", range), ("text", .string(inserted))]))
         }
-        let (from, to) = (aligned(start), aligned(end))
-        func position(_ offset: Int) -> JSONValue {
-          let before = utf16[0..<offset]
-          let line = before.filter { $0 == 10 }.count
-          let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
-          return .object([("line", .int(line)), ("character", .int(offset - lineStart))])
-        }
-        let range = JSONValue.object([("start", position(from)), ("end", position(to))])
-        utf16.replaceSubrange(from..<to, with: Array(inserted.utf16))
-        text = String(decoding: utf16, as: UTF16.self)
         let version = step + 2
         let sent = server.send(
           .object([
@@ -219,7 +233,7 @@ final class RandomTypingTests: XCTestCase {
               "params",
               .object([
                 ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-                ("contentChanges", .array([.object([("range", range), ("text", .string(inserted))])])),
+                ("contentChanges", .array(changes)),
               ])
             ),
           ]))
@@ -233,7 +247,7 @@ final class RandomTypingTests: XCTestCase {
             + "\(diagnostic["code"]?.stringValue ?? "") \(diagnostic["message"]?.stringValue ?? "")"
         }
         let bytes = Array(text.utf8)
-        let lines = LineTable(bytes)
+        let lines = LineIndex(protocolText: bytes)
         let checked = SolvedLayout(document: LayoutDocument(bytes: bytes, kind: .layout)).diagnostics
         let expected = checked.map { diagnostic in
           let start = lines.position(of: diagnostic.range.start, encoding: .utf16)

@@ -79,7 +79,7 @@ extension InterfaceBuilderSnapshot {
       lines.append(HoverText.contentSize(node, intrinsicNote: note))
     }
     if let saved = node.frame {
-      var line = "saved frame `\(saved.frameDescription)`"
+      var line = "saved frame `\(saved.description)`"
       if let nameRange = node.nameRange, isMisplaced(nameStart: nameRange.start) {
         line += ", **misplaced**: the constraints put the view elsewhere"
       }
@@ -132,7 +132,7 @@ extension InterfaceBuilderSnapshot {
       let unit = unit(location.unit), let place = unit.primaryPlace(preferences),
       let solved = unit.frame(of: location.name, inPlace: place)
     {
-      text += ": frame `\(solved.frame.frameDescription)`"
+      text += ": frame `\(solved.frame.description)`"
       if !solved.ambiguities.isEmpty { text += ", **ambiguous** \(solved.ambiguousAxisNames.joined(separator: ", "))" }
     }
     return text
@@ -160,7 +160,7 @@ extension InterfaceBuilderSnapshot {
         }
         guard let solved = frames?[name] else { continue }
         var label = ""
-        if preferences.showFrames { label = solved.frame.frameDescription }
+        if preferences.showFrames { label = solved.frame.description }
         if preferences.showAmbiguity, !solved.ambiguities.isEmpty {
           label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxisNames.joined(separator: ", ")
         }

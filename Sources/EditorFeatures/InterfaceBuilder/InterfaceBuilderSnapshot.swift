@@ -26,7 +26,7 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
 /// Reads and solves each version of an Interface Builder file anew: each unit solved once, as
 /// `plumb frames` solves them, for the findings and every feature.
 final class InterfaceBuilderAnalyzer: DocumentAnalyzer {
-  func analyse(bytes: [UInt8], lines: any DocumentLines) -> any EditorSnapshot {
+  func analyse(bytes: [UInt8], lines: any DocumentLines, change: TextChange?) -> any EditorSnapshot {
     InterfaceBuilderSnapshot(InterfaceBuilderFile.read(bytes: bytes).analyse(solveWithErrors: true), lines: lines)
   }
 }

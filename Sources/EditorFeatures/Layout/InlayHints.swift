@@ -27,7 +27,7 @@ extension LayoutSnapshot {
     for anchor in anchors where anchor.offset >= range.start && anchor.offset <= range.end {
       guard let solved = frames[anchor.name] else { continue }
       var label = ""
-      if preferences.showFrames { label = solved.frame.frameDescription }
+      if preferences.showFrames { label = solved.frame.description }
       if preferences.showAmbiguity, !solved.ambiguities.isEmpty {
         label += (label.isEmpty ? "" : " ") + "ambiguous " + solved.ambiguousAxisNames.joined(separator: ", ")
       }

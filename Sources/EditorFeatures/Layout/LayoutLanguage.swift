@@ -38,9 +38,9 @@ final class LayoutAnalyzer: DocumentAnalyzer {
     self.kind = kind
   }
 
-  func analyse(bytes: [UInt8], lines: any DocumentLines) -> any EditorSnapshot {
+  func analyse(bytes: [UInt8], lines: any DocumentLines, change: TextChange?) -> any EditorSnapshot {
     let document =
-      previousDocument.map { LayoutDocument(bytes: bytes, kind: kind, previous: $0) }
+      previousDocument.map { LayoutDocument(bytes: bytes, kind: kind, previous: $0, change: change) }
       ?? LayoutDocument(bytes: bytes, kind: kind)
     previousDocument = document
     previousLines = lines

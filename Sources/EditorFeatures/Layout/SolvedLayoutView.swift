@@ -78,12 +78,12 @@ public final class SolvedLayoutView {
     var placesByText: [String: [String]] = [:]
     for (index, solver) in layout.places.enumerated() {
       guard let view = frame(of: name, inPlace: index) else { continue }
-      var text = "frame `\(view.frame.frameDescription)`"
-      if view.alignment != view.frame { text += ", alignment rectangle `\(view.alignment.frameDescription)`" }
+      var text = "frame `\(view.frame.description)`"
+      if view.alignment != view.frame { text += ", alignment rectangle `\(view.alignment.description)`" }
       for finding in view.ambiguities {
         let what = [finding.position ? "position" : nil, finding.size ? "size" : nil].compactMap { $0 }
         text += "; **ambiguous** \(finding.axis.outputName) \(what.joined(separator: " and "))"
-        text += ", could also be `\(finding.alternative.frameDescription)`"
+        text += ", could also be `\(finding.alternative.description)`"
         if let range = finding.sizeRange {
           text += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
         }
