@@ -12,13 +12,16 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // Lexer, parser, AST with source ranges. Depends on nothing; never fails.
+    // Lexer, parsers, AST with source ranges, line index, findings and their one renderer.
+    // Depends on nothing; never fails.
     .target(name: "LayoutSyntax", linkerSettings: mathLibrary),
     // Incremental Cassowary solver. Knows nothing of views or text.
     .target(name: "CassowarySolver", linkerSettings: mathLibrary),
-    // Names, rules, lowering and (later) solving. Pure: no IO.
+    // Names, UIKit's rules, lowering to constraints, solving in every canvas and direction, the
+    // checks, and typed findings. Pure: no IO.
     .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
-    // JSON values (ordered, bounded parser) and, later, JSON-RPC framing. Foundation only.
+    // JSON values (ordered, bounded parser), JSON-RPC messages and Content-Length framing.
+    // Foundation only; knows nothing of layouts.
     .target(name: "JSONRPC"),
     // Interface Builder .storyboard and .xib files read into the analysis' model.
     .target(name: "InterfaceBuilder", dependencies: ["LayoutSyntax", "LayoutAnalysis"]),

@@ -93,8 +93,9 @@ final class Server {
 
   // MARK: - Handling
 
-  /// Handles events in order, then analyses and publishes what they changed unless
-  /// `deferPublishing` says more events are already waiting.
+  /// Handles events in order, stopping at `exit`. Edits only change the text: the analysis
+  /// runs when a request needs it or when the main loop calls `flush` (the inbox is empty),
+  /// so a burst of edits is analysed once.
   func process(_ events: [IncomingEvent]) {
     for event in events {
       if exitStatus != nil { return }
