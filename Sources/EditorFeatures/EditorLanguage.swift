@@ -19,6 +19,26 @@ public protocol EditorLanguage: Sendable {
   var languageIDs: [String] { get }
   /// The analysis of one open document, kept from its opening to its closing.
   func makeAnalyzer() -> any DocumentAnalyzer
+  /// A whole file solved once, with no state kept, as the command line needs it: every finding
+  /// of one canvas (scene) or of all for `plumb check`; the layouts solved even when the text
+  /// has errors (`solveWithErrors`) for `plumb frames`.
+  func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile
+}
+
+/// A file solved by its language for the command line.
+public struct SolvedFile {
+  /// The document every range refers to; its own diagnostics are the text's (or the reader's).
+  public let document: LayoutDocument
+  /// The layouts solved: one for a layout file, one per unit of an Interface Builder file.
+  public let layouts: [SolvedLayout]
+  /// Every finding, sorted by position.
+  public let diagnostics: [Diagnostic]
+
+  public init(document: LayoutDocument, layouts: [SolvedLayout], diagnostics: [Diagnostic]) {
+    self.document = document
+    self.layouts = layouts
+    self.diagnostics = diagnostics
+  }
 }
 
 /// The analysis that follows one open document through its edits: it may keep state between
@@ -128,6 +148,12 @@ public enum EditorLanguages {
       return language
     }
     return fallback
+  }
+
+  /// The language that reads a file by its extension; nil when none does.
+  public static func language(forPath path: String) -> (any EditorLanguage)? {
+    guard let pathExtension = pathExtension(of: path) else { return nil }
+    return all.first { $0.reads(pathExtension: pathExtension) }
   }
 
   /// The extension of a path or URI: after its last dot, before any query, when no `/` follows the dot.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import InterfaceBuilder
+import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
 
@@ -14,9 +14,7 @@ enum CheckCommand {
     let strict = parsed.flags.contains("--strict")
 
     // Expand directories into the files Plumb reads, in a stable order.
-    let paths = expandPaths(parsed.positional, io: io) { candidate in
-      FileKind(pathExtension: pathExtension(candidate)) != nil || InterfaceBuilderFile.handles(path: candidate)
-    }
+    let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
     var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
@@ -53,22 +51,19 @@ enum CheckCommand {
       let path = paths[index]
       let result: Result<FileReport, UsageError>
       do throws(UsageError) {
-        if path != "-", InterfaceBuilderFile.handles(path: path) {
-          let file = try loadInterfaceBuilderFile(path: path, io: io, command: "check")
-          let diagnostics = file.analyse(canvas: canvas).diagnostics
-          slots.set(index, .success(FileReport(path: path, document: file.document, diagnostics: diagnostics)))
-          return
-        }
-        let document =
+        // Each file is solved by its language: the layout language, or Interface Builder's.
+        let (language, bytes) =
           if path == "-", let standardInput {
-            LayoutDocument(bytes: standardInput, kind: .layout)
+            (LayoutLanguage.layout as any EditorLanguage, standardInput)
           } else {
-            try loadDocument(path: path, io: io, command: "check")
+            try loadFile(path: path, io: io, command: "check")
           }
-        let layout = SolvedLayout(document: document, canvas: canvas)
-        let diagnostics = layout.diagnostics
-        ProcessLifetime.keep(layout, weight: layout.document.model.constraints.count * layout.places.count)
-        result = .success(FileReport(path: path == "-" ? "<stdin>" : path, document: document, diagnostics: diagnostics))
+        let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
+        for layout in solved.layouts {
+          ProcessLifetime.keep(layout, weight: layout.document.model.constraints.count * layout.places.count)
+        }
+        result = .success(
+          FileReport(path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: solved.diagnostics))
       } catch {
         result = .failure(error)
       }

@@ -1,5 +1,4 @@
 import EditorFeatures
-import InterfaceBuilder
 import LanguageServer
 import LayoutAnalysis
 import LayoutSyntax
@@ -20,17 +19,12 @@ enum FramesCommand {
           ? "plumb frames: missing FILE (see 'plumb help frames')"
           : "plumb frames: expected one FILE, got \(parsed.positional.count)")
     }
-    // An Interface Builder file is one layout per scene, each with its scene as its canvas.
-    let document: LayoutDocument
-    let layouts: [SolvedLayout]
-    if path != "-", InterfaceBuilderFile.handles(path: path) {
-      let file = try loadInterfaceBuilderFile(path: path, io: io, command: "frames")
-      document = file.document
-      layouts = file.analyse(solveWithErrors: true).layouts
-    } else {
-      document = try loadDocument(path: path, io: io, command: "frames")
-      layouts = [SolvedLayout(document: document, solveWithErrors: true)]
-    }
+    // Solved by the file's language: an Interface Builder file is one layout per scene, each
+    // with its scene as its canvas.
+    let (language, bytes) = try loadFile(path: path, io: io, command: "frames")
+    let solved = language.solve(bytes: bytes, canvas: nil, solveWithErrors: true)
+    let document = solved.document
+    let layouts = solved.layouts
     let canvas = parsed.options["--canvas"]
     let canvases = layouts.flatMap { $0.document.model.effectiveCanvases }
     if let canvas, !canvases.contains(where: { $0.name == canvas }) {

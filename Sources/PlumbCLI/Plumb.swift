@@ -1,3 +1,4 @@
+import EditorFeatures
 import Foundation
 import InterfaceBuilder
 import JSONRPC
@@ -89,12 +90,21 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
 }
 
 /// Reads an Interface Builder file (`.storyboard`, `.xib`).
-func loadInterfaceBuilderFile(path: String, io: CommandIO, command: String) throws(UsageError) -> InterfaceBuilderFile {
+/// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
+/// commands that take every kind of file (`check`, `frames`); `-` is a layout read from
+/// standard input.
+func loadFile(path: String, io: CommandIO, command: String) throws(UsageError) -> (language: any EditorLanguage, bytes: [UInt8]) {
+  if path == "-" {
+    return (LayoutLanguage.layout, io.readStandardInput())
+  }
+  guard let language = EditorLanguages.language(forPath: path) else {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout, .vfl, .storyboard or .xib file")
+  }
   if io.isDirectory(path) == true {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")
   }
   do {
-    return InterfaceBuilderFile.read(bytes: try io.readFile(path))
+    return (language, try io.readFile(path))
   } catch {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': \(describe(error))")
   }

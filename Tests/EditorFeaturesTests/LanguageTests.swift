@@ -31,6 +31,40 @@ final class LanguageChoiceTests: XCTestCase {
   }
 }
 
+/// The command line picks languages by path, and each solves a whole file for it.
+final class CommandLineLanguageTests: XCTestCase {
+  func testAPathNamesItsLanguageOrNone() {
+    let cases: [(path: String, expected: String?)] = [
+      ("Examples/clean/login.layout", "layout"), ("a/b.VFL", "vfl"), ("Main.storyboard", "interface-builder"),
+      ("Cell.xib", "interface-builder"), ("README.md", nil), ("Sources/App/View.swift", nil), ("Makefile", nil),
+      ("a.layout/notes", nil),
+    ]
+    for (path, expected) in cases {
+      XCTAssertEqual(EditorLanguages.language(forPath: path)?.name, expected, path)
+    }
+  }
+
+  /// A layout file is solved as `SolvedLayout` solves it, and an Interface Builder file's
+  /// `canvas` picks one scene.
+  func testEachLanguageSolvesAWholeFile() throws {
+    let text = "canvas phone 320x480\nlabel a\nH:|-[a]-|\na.width == 10\n"
+    let solved = LayoutLanguage.layout.solve(bytes: Array(text.utf8), canvas: nil, solveWithErrors: false)
+    let expected = SolvedLayout(document: LayoutDocument(text: text, kind: .layout)).diagnostics
+    XCTAssertEqual(solved.diagnostics, expected)
+    XCTAssertTrue(solved.diagnostics.contains { $0.code == .conflict }, "\(solved.diagnostics.map(\.message))")
+    XCTAssertEqual(solved.layouts.count, 1)
+
+    let url = fixturesDirectory("lsp").appendingPathComponent("ib-settings.storyboard")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let language = try XCTUnwrap(EditorLanguages.language(forPath: url.path))
+    let all = language.solve(bytes: bytes, canvas: nil, solveWithErrors: true)
+    XCTAssertFalse(all.layouts.isEmpty)
+    let first = try XCTUnwrap(all.layouts.first?.document.model.canvases.first?.name)
+    let one = language.solve(bytes: bytes, canvas: first, solveWithErrors: true)
+    XCTAssertEqual(one.layouts.map { $0.document.model.canvases.first?.name }, [first])
+  }
+}
+
 final class InterfaceBuilderLanguageTests: XCTestCase {
   private func snapshot(_ name: String) throws -> any EditorSnapshot {
     let url = fixturesDirectory("lsp").appendingPathComponent(name)

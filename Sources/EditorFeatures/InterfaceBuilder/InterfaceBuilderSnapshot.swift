@@ -21,6 +21,13 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
   public func makeAnalyzer() -> any DocumentAnalyzer {
     InterfaceBuilderAnalyzer()
   }
+
+  /// Each unit (scene) is a canvas: `canvas` picks one by its name.
+  public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
+    let file = InterfaceBuilderFile.read(bytes: bytes)
+    let analysis = file.analyse(canvas: canvas, solveWithErrors: solveWithErrors)
+    return SolvedFile(document: file.document, layouts: analysis.layouts, diagnostics: analysis.diagnostics)
+  }
 }
 
 /// Reads and solves each version of an Interface Builder file anew: each unit solved once, as

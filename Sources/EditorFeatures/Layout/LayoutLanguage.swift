@@ -21,6 +21,12 @@ public struct LayoutLanguage: EditorLanguage {
   public func makeAnalyzer() -> any DocumentAnalyzer {
     LayoutAnalyzer(kind: kind)
   }
+
+  public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
+    let document = LayoutDocument(bytes: bytes, kind: kind)
+    let layout = SolvedLayout(document: document, solveWithErrors: solveWithErrors, canvas: canvas)
+    return SolvedFile(document: document, layouts: [layout], diagnostics: layout.diagnostics)
+  }
 }
 
 /// Follows a layout document through its edits: each version is parsed and lowered again
