@@ -56,20 +56,3 @@ func runPlumb(_ arguments: [String], in folder: URL, stdin: [UInt8] = [], termin
   let status = Plumb.run(arguments, io: io)
   return (output.text, error.text, status)
 }
-
-final class Buffer: @unchecked Sendable {
-  private var storage = ""
-  private let lock = NSLock()
-
-  func append(_ text: String) {
-    lock.lock()
-    storage += text
-    lock.unlock()
-  }
-
-  var text: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
-}

@@ -26,18 +26,7 @@ final class FormattingAgreementTests: XCTestCase {
       let bytes = Array(text.utf8)
       // The server's edits, applied from the last to the first.
       let uri = "file:///\(name)"
-      let server = InProcessServer()
-      server.send(try JSONValue.parse(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
-      server.send(
-        .object([
-          ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-          (
-            "params",
-            .object([
-              ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-            ])
-          ),
-        ]))
+      let server = try InProcessServer.withOpenDocument(uri: uri, text: text)
       let answer = server.send(
         .object([
           ("jsonrpc", "2.0"), ("id", 2), ("method", "textDocument/formatting"),
@@ -86,23 +75,5 @@ final class FormattingAgreementTests: XCTestCase {
         XCTAssertEqual(output.text, String(decoding: served, as: UTF8.self), "\(name) through standard input")
       }
     }
-  }
-}
-
-/// Collects what a command writes.
-final class Buffer: @unchecked Sendable {
-  private var storage = ""
-  private let lock = NSLock()
-
-  func append(_ text: String) {
-    lock.lock()
-    storage += text
-    lock.unlock()
-  }
-
-  var text: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
   }
 }
