@@ -12,9 +12,8 @@ import LayoutSyntax
 public protocol EditorLanguage: Sendable {
   /// A short name, for logs and tests: `layout`, `vfl`, `interface-builder`.
   var name: String { get }
-  /// Whether the language reads files with this extension (as written in the path, without
-  /// the dot; compare without regard to case).
-  func reads(pathExtension: String) -> Bool
+  /// The extensions of the files the language reads, in lower case, without the dot.
+  var pathExtensions: [String] { get }
   /// The language ids a client may give for a document whose URI has no known extension.
   var languageIDs: [String] { get }
   /// The analysis of one open document, kept from its opening to its closing.
@@ -57,12 +56,15 @@ public protocol DocumentAnalyzer: AnyObject {
   func settle() -> (any EditorSnapshot)?
 }
 
-extension DocumentAnalyzer {
-  /// Analyses a version of the text without saying what changed (see `analyse(bytes:lines:change:)`).
-  public func analyse(bytes: [UInt8], lines: any DocumentLines) -> any EditorSnapshot {
-    analyse(bytes: bytes, lines: lines, change: nil)
+extension EditorLanguage {
+  /// Whether the language reads files with this extension (as written in the path, without
+  /// the dot, in any case).
+  public func reads(pathExtension: String) -> Bool {
+    pathExtensions.contains(pathExtension.lowercased())
   }
+}
 
+extension DocumentAnalyzer {
   public var needsSettling: Bool { false }
   public func settle() -> (any EditorSnapshot)? { nil }
 }
@@ -150,10 +152,20 @@ public enum EditorLanguages {
     return fallback
   }
 
-  /// The language that reads a file by its extension; nil when none does.
+  /// The language that reads a file by its extension; nil when none does. A file path has no
+  /// query: a `?` is part of the name.
   public static func language(forPath path: String) -> (any EditorLanguage)? {
-    guard let pathExtension = pathExtension(of: path) else { return nil }
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let pathExtension = String(name[name.index(after: dot)...])
     return all.first { $0.reads(pathExtension: pathExtension) }
+  }
+
+  /// The files some language reads, for messages: `.layout, .vfl, .storyboard or .xib`.
+  public static var readableExtensions: String {
+    let all = all.flatMap(\.pathExtensions).map { "." + $0 }
+    guard let last = all.last, all.count > 1 else { return all.first ?? "" }
+    return all.dropLast().joined(separator: ", ") + " or " + last
   }
 
   /// The extension of a path or URI: after its last dot, before any query, when no `/` follows the dot.

@@ -19,11 +19,10 @@ struct AnalysisSnapshot {
   var diagnostics: [Diagnostic] { editor.diagnostics }
 }
 
-/// An open document: its text as the client has it, its language (chosen when it opened),
-/// and its analysis.
+/// An open document: its text as the client has it, and the analysis its language (chosen
+/// when it opened) keeps for it.
 final class OpenDocument {
   let uri: String
-  let language: any EditorLanguage
   private(set) var version: Int
   /// The text as the client has it, cut into lines as the protocol cuts them; each edit
   /// updates it in place (`LineIndex.replace`), and its bytes are the document's.
@@ -46,7 +45,6 @@ final class OpenDocument {
 
   init(uri: String, language: any EditorLanguage, version: Int, bytes: [UInt8]) {
     self.uri = uri
-    self.language = language
     self.version = version
     lines = LineIndex(protocolText: bytes)
     analyzer = language.makeAnalyzer()

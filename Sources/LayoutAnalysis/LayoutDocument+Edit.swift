@@ -20,9 +20,14 @@ extension LayoutDocument {
       self.init(bytes: bytes, kind: kind)
       return
     }
+    // A change that fits the texts is narrowed at its own cost (nil: the edits undid each
+    // other); only without one are the whole texts compared.
     let found =
-      change.flatMap { TextChange.narrowed($0, old: previous.bytes, new: bytes) }
-      ?? TextChange.between(previous.bytes, bytes)
+      if let change, change.fits(oldCount: previous.bytes.count, newCount: bytes.count) {
+        TextChange.narrowed(change, old: previous.bytes, new: bytes)
+      } else {
+        TextChange.between(previous.bytes, bytes)
+      }
     guard let change = found else {
       self = previous
       return

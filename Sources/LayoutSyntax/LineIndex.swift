@@ -19,7 +19,8 @@ public enum LineBreaks: Sendable, Hashable {
 ///
 /// The command line and the language server share this table; they only cut lines
 /// differently (`LineBreaks`). The server keeps one per open document and updates it with
-/// each edit (`replacing(_:with:)`), in time proportional to the edit and the lines after it.
+/// each edit (`replace(_:with:)`), scanning only the lines the edit touches (the lines after it
+/// move by the change in length).
 public struct LineIndex: Sendable {
   /// The bytes of the text.
   public private(set) var bytes: [UInt8]
@@ -118,49 +119,38 @@ public struct LineIndex: Sendable {
 
   // MARK: - Editing
 
-  /// Replaces the bytes of `range` (clamped to the text) by `text`, and updates the lines:
-  /// only the lines the edit touches are scanned again; the later ones move.
+  /// Replaces the bytes of `range` (clamped to the text) by `text`, and updates the lines in
+  /// place: only the lines the edit touches are scanned again; the later ones move by the
+  /// change in length.
   public mutating func replace(_ range: SourceRange, with text: [UInt8]) {
     let start = min(max(range.start, 0), bytes.count)
     let end = min(max(range.end, start), bytes.count)
-    bytes.replaceSubrange(start..<end, with: text)
-    let delta = text.count - (end - start)
     // A line break can reach one byte either side of the edit (`\r` + `\n` joined or split),
     // so the lines from the one before the edit's line to the one after its end are redone.
     let firstLine = max(line(containingOld: start) - 1, 0)
-    let oldLastLine = min(line(containingOld: end) + 1, lineStarts.count - 1)
+    let keptFrom = min(line(containingOld: end) + 1, lineStarts.count - 1) + 1
+    let delta = text.count - (end - start)
+    bytes.replaceSubrange(start..<end, with: text)
     let scanStart = lineStarts[firstLine]
-    let scanEnd: Int
-    let keptFrom: Int
-    if oldLastLine + 1 < lineStarts.count {
-      // Rescan up to the start of the first line kept, which then moves by `delta`.
-      keptFrom = oldLastLine + 1
-      scanEnd = lineStarts[keptFrom] + delta
-    } else {
-      keptFrom = lineStarts.count
-      scanEnd = bytes.count
-    }
+    let keepsLines = keptFrom < lineStarts.count
+    // Up to the start of the first line kept, which moves by `delta`.
+    let scanEnd = keepsLines ? lineStarts[keptFrom] + delta : bytes.count
     var (starts, ends) = LineIndex.scan(bytes, from: scanStart, to: scanEnd, breaks: breaks)
     starts.insert(scanStart, at: 0)
-    if keptFrom < lineStarts.count {
-      // The scan ends on the line break before the kept line's start: its last start is that one.
+    if keepsLines {
+      // The scan ends on the line break before the kept line: its last start is that line's.
       starts.removeLast()
+      if delta != 0 {
+        for line in keptFrom..<lineStarts.count {
+          lineStarts[line] += delta
+          lineEnds[line] += delta
+        }
+      }
     } else {
       ends.append(LineIndex.lastLineEnd(bytes, breaks: breaks))
     }
-    var newStarts = Array(lineStarts[0..<firstLine])
-    var newEnds = Array(lineEnds[0..<firstLine])
-    newStarts.reserveCapacity(lineStarts.count + starts.count)
-    newStarts += starts
-    newEnds += ends
-    if keptFrom < lineStarts.count {
-      for line in keptFrom..<lineStarts.count {
-        newStarts.append(lineStarts[line] + delta)
-        newEnds.append(lineEnds[line] + delta)
-      }
-    }
-    lineStarts = newStarts
-    lineEnds = newEnds
+    lineStarts.replaceSubrange(firstLine..<keptFrom, with: starts)
+    lineEnds.replaceSubrange(firstLine..<keptFrom, with: ends)
   }
 
   /// `line(containing:)` before `bytes` changed: the line table still describes the old text.

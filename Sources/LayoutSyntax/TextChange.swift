@@ -38,9 +38,7 @@ public struct TextChange: Hashable, Sendable {
   /// length rather than the texts'. Nil when the texts are equal. When `change` does not fit
   /// the texts' lengths, the texts are compared instead (`between`).
   public static func narrowed(_ change: TextChange, old: [UInt8], new: [UInt8]) -> TextChange? {
-    guard change.start >= 0, change.oldEnd <= old.count, change.newEnd <= new.count,
-      old.count - change.oldEnd == new.count - change.newEnd
-    else { return between(old, new) }
+    guard change.fits(oldCount: old.count, newCount: new.count) else { return between(old, new) }
     return old.withUnsafeBufferPointer { a in
       new.withUnsafeBufferPointer { b in
         var start = change.start
@@ -55,6 +53,12 @@ public struct TextChange: Hashable, Sendable {
         return TextChange(start: start, oldEnd: oldEnd, newEnd: newEnd)
       }
     }
+  }
+
+  /// Whether the change can describe a text of `oldCount` bytes becoming one of `newCount`:
+  /// it lies inside both, and the same number of bytes follow it in each.
+  public func fits(oldCount: Int, newCount: Int) -> Bool {
+    start >= 0 && oldEnd <= oldCount && newEnd <= newCount && oldCount - oldEnd == newCount - newEnd
   }
 
   /// The one change that does what `self` and then `next` (a change of the text `self`

@@ -58,7 +58,7 @@ enum FormatCommand {
         kind = pathKind
       }
       let displayPath = path == "-" ? "<stdin>" : path
-      let result = LayoutFormatter.format(bytes: bytes, kind: kind, lines: LineIndex(protocolText: bytes))
+      let result = LayoutFormatter.format(bytes: bytes, kind: kind)
       if !result.syntaxErrors.isEmpty {
         let document = LayoutDocument(bytes: bytes, kind: kind, model: LayoutModel(kind: kind), diagnostics: result.syntaxErrors)
         syntaxErrors.append(FileReport(path: displayPath, document: document, diagnostics: result.syntaxErrors))

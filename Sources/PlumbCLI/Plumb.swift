@@ -89,7 +89,6 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
   }
 }
 
-/// Reads an Interface Builder file (`.storyboard`, `.xib`).
 /// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
 /// commands that take every kind of file (`check`, `frames`); `-` is a layout read from
 /// standard input.
@@ -98,7 +97,8 @@ func loadFile(path: String, io: CommandIO, command: String) throws(UsageError) -
     return (LayoutLanguage.layout, io.readStandardInput())
   }
   guard let language = EditorLanguages.language(forPath: path) else {
-    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout, .vfl, .storyboard or .xib file")
+    throw UsageError(
+      message: "plumb \(command): cannot read '\(path)': not a \(EditorLanguages.readableExtensions) file")
   }
   if io.isDirectory(path) == true {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")

@@ -38,10 +38,14 @@ final class CommandLineLanguageTests: XCTestCase {
       ("Examples/clean/login.layout", "layout"), ("a/b.VFL", "vfl"), ("Main.storyboard", "interface-builder"),
       ("Cell.xib", "interface-builder"), ("README.md", nil), ("Sources/App/View.swift", nil), ("Makefile", nil),
       ("a.layout/notes", nil),
+      // A path has no query: a `?` is part of a file's name.
+      ("dir/q?x.layout", "layout"), ("dir/a?b/c.xib", "interface-builder"),
     ]
     for (path, expected) in cases {
       XCTAssertEqual(EditorLanguages.language(forPath: path)?.name, expected, path)
     }
+    // What the command line says it reads comes from the languages.
+    XCTAssertEqual(EditorLanguages.readableExtensions, ".layout, .vfl, .storyboard or .xib")
   }
 
   /// A layout file is solved as `SolvedLayout` solves it, and an Interface Builder file's
@@ -71,7 +75,7 @@ final class InterfaceBuilderLanguageTests: XCTestCase {
     let bytes = [UInt8](try Data(contentsOf: url))
     let language = EditorLanguages.language(forURI: url.absoluteString, languageID: "xml")
     XCTAssertEqual(language.name, "interface-builder")
-    return language.makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes))
+    return language.makeAnalyzer().analyse(bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil)
   }
 
   /// Ids are Interface Builder's to assign and the XML is Xcode's to write.
@@ -103,7 +107,7 @@ final class LayoutLanguageTests: XCTestCase {
   private func snapshot(_ text: String, kind: FileKind = .layout) throws -> LayoutSnapshot {
     let bytes = Array(text.utf8)
     return try XCTUnwrap(
-      LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes)) as? LayoutSnapshot)
+      LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil) as? LayoutSnapshot)
   }
 
   private func offset(of needle: String, in text: String, occurrence: Int = 0) -> Int {

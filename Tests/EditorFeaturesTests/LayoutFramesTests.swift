@@ -44,7 +44,7 @@ final class LayoutFramesTests: XCTestCase {
         let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
         let bytes = [UInt8](try Data(contentsOf: file))
         let snapshot = try XCTUnwrap(
-          LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: TestLines(bytes)) as? LayoutSnapshot)
+          LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil) as? LayoutSnapshot)
         guard case .frames(let frames)? = snapshot.frames(canvas: nil, direction: nil), let first = frames.places.first
         else { return XCTFail("\(file.lastPathComponent): no frames") }
         let text = LayoutFrames(places: [first]).text

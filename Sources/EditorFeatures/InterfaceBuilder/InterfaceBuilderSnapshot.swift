@@ -11,9 +11,7 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
 
   public var name: String { "interface-builder" }
 
-  public func reads(pathExtension: String) -> Bool {
-    InterfaceBuilderFile.pathExtensions.contains(pathExtension.lowercased())
-  }
+  public var pathExtensions: [String] { InterfaceBuilderFile.pathExtensions.sorted() }
 
   /// None: a document is an Interface Builder file by its extension only.
   public var languageIDs: [String] { [] }

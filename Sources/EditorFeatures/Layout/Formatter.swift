@@ -3,17 +3,21 @@ import LayoutSyntax
 /// A conservative formatter: it changes white space at the start and end of lines only.
 ///
 /// Each line is indented by two spaces per enclosing view body (a closing brace by as many
-/// as its view's declaration), trailing spaces and tabs are removed, and lines of only
-/// white space become empty. Statements end at line ends and white space at the start or
-/// end of a line is never part of one, so the meaning cannot change. A file with a syntax
-/// error is only trimmed: its braces cannot be trusted to say the nesting.
+/// as its view's declaration), trailing spaces and tabs (and vertical tabs and form feeds) are
+/// removed, and lines of only such white space become empty. Lines are cut where the lexer
+/// cuts them, at `\n` (a lone `\r` is white space inside a line to the lexer, and a quoted
+/// format runs on past it), whatever the editor's line convention: statements end at line ends
+/// and white space at the start or end of a line is never part of one, so the meaning cannot
+/// change. A file with a syntax error is only trimmed: its braces cannot be trusted to say the
+/// nesting.
 ///
 /// The language server's `textDocument/formatting` and `plumb fmt` both format with this.
 public enum LayoutFormatter {
   static let indentUnit = "  "
 
   /// The edits that format `bytes`, in order and not overlapping.
-  static func edits(bytes: [UInt8], syntax: LayoutFile, lines: any DocumentLines) -> [TextEdit] {
+  static func edits(bytes: [UInt8], syntax: LayoutFile) -> [TextEdit] {
+    let lines = LineIndex(bytes)
     var bodies: [SourceRange] = []
     SyntaxWalker.walk(syntax) { node in
       if case .view(let view, _) = node, let body = view.bodyRange { bodies.append(body) }
@@ -32,7 +36,7 @@ public enum LayoutFormatter {
     var depth = 0
     var edits: [TextEdit] = []
     for line in 0..<lines.lineCount {
-      let content = lines.contentRange(ofLine: line, within: bytes.count)
+      let content = lines.contentRange(ofLine: line)
       var first = content.start
       while first < content.end, isBlank(bytes[first]) { first += 1 }
       if first == content.end {
@@ -65,11 +69,10 @@ public enum LayoutFormatter {
     public var syntaxErrors: [Diagnostic]
   }
 
-  /// Formats a whole text, parsed as `kind`, with its lines cut by `lines` (the same lines the
-  /// server cuts, so that the command line formats as the editor does).
-  public static func format(bytes: [UInt8], kind: FileKind, lines: any DocumentLines) -> Formatted {
+  /// Formats a whole text, parsed as `kind`.
+  public static func format(bytes: [UInt8], kind: FileKind) -> Formatted {
     let syntax = Parser.parse(bytes, kind: kind)
-    let edits = edits(bytes: bytes, syntax: syntax, lines: lines)
+    let edits = edits(bytes: bytes, syntax: syntax)
     return Formatted(edits: edits, formatted: apply(edits, to: bytes), syntaxErrors: syntax.diagnostics.filter { $0.severity == .error })
   }
 
@@ -92,6 +95,6 @@ public enum LayoutFormatter {
 extension LayoutSnapshot {
   /// The edits that format the document (see `LayoutFormatter`).
   public func formattingEdits() -> [TextEdit]? {
-    LayoutFormatter.edits(bytes: bytes, syntax: syntax, lines: lines)
+    LayoutFormatter.edits(bytes: bytes, syntax: syntax)
   }
 }

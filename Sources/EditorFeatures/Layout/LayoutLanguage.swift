@@ -12,9 +12,7 @@ public struct LayoutLanguage: EditorLanguage {
 
   public var name: String { kind.rawValue }
 
-  public func reads(pathExtension: String) -> Bool {
-    FileKind(pathExtension: pathExtension) == kind
-  }
+  public var pathExtensions: [String] { [kind.rawValue] }
 
   public var languageIDs: [String] { [kind.rawValue] }
 
