@@ -48,14 +48,18 @@ public struct LayoutFile: Sendable {
 }
 
 /// One statement of a file or of a view's body.
+///
+/// The cases whose nodes are large are `indirect`: a file is mostly constraints and formats,
+/// and an array of statements would otherwise give each the size of the largest node (over
+/// 500 bytes), whatever it holds.
 public enum Statement: Sendable {
   case canvas(CanvasDeclaration)
   case direction(DirectionDeclaration)
   case spacing(SpacingDeclaration)
   case metric(MetricDeclaration)
-  case view(ViewDeclaration)
-  case constraint(ConstraintStatement)
-  case visualFormat(VisualFormatStatement)
+  indirect case view(ViewDeclaration)
+  indirect case constraint(ConstraintStatement)
+  indirect case visualFormat(VisualFormatStatement)
 
   public var range: SourceRange {
     switch self {
