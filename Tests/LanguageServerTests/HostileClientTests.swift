@@ -120,4 +120,103 @@ final class HostileClientTests: XCTestCase {
     // Nothing but framed JSON-RPC went to the output.
     XCTAssertTrue(client.messages.allSatisfy { $0["jsonrpc"] == "2.0" })
   }
+
+  /// Each bad frame of the hostile-client campaign, sent alone and followed at once by a
+  /// valid request: the request is answered, without any blank line or padding to help.
+  func testEveryBadFrameIsFollowedByAnAnsweredRequest() throws {
+    let badFrames: [(String, [UInt8])] = [
+      ("garbage", [0x00, 0xFF, 0xFE, 0x42] + Array("garbage".utf8)),
+      ("garbage lines", Array("hello\r\nworld\n".utf8)),
+      ("a length that is not a number", Array("Content-Length: twelve\r\n\r\n{}".utf8)),
+      ("a negative length", Array("Content-Length: -5\r\n\r\n{}".utf8)),
+      ("a huge length", Array("Content-Length: 1000000000\r\n\r\n{\"jsonrpc\":\"2.0\"}".utf8)),
+      ("an empty length", Array("Content-Length:\r\n\r\n".utf8)),
+      ("no length", Array("Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\"}".utf8)),
+      ("a length too long for its message", Array("Content-Length: 4000\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"$/x\"}".utf8)),
+      ("a length too short for its message", Array("Content-Length: 5\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"$/x\"}".utf8)),
+    ]
+    for (name, bytes) in badFrames {
+      let server = ThreadedServer()
+      let client = server.client
+      client.sendRaw(bytes)
+      client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+      XCTAssertNotNil(client.response(to: 1, timeout: 10)?["result"]?["capabilities"], name)
+      // And the server keeps answering.
+      client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+      XCTAssertEqual(client.response(to: 2, timeout: 10)?["result"], .null, name)
+      client.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+      XCTAssertEqual(server.exitStatus(timeout: 10), 0, name)
+      // The bad stretch was logged, once.
+      XCTAssertLessThanOrEqual(server.log.filter { $0.contains("skipped") }.count, 1, name)
+    }
+  }
+
+  func testLineFeedOnlySeparatorsAreRead() {
+    let server = ThreadedServer()
+    let client = server.client
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+    client.sendRaw(Array("Content-Length: \(body.utf8.count)\n\n\(body)".utf8))
+    XCTAssertNotNil(client.response(to: 1, timeout: 10)?["result"])
+    let shutdown = #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#
+    client.sendRaw(Array("Content-Type: x\nContent-Length: \(shutdown.utf8.count)\n\n\(shutdown)".utf8))
+    XCTAssertEqual(client.response(to: 2, timeout: 10)?["result"], .null)
+    XCTAssertFalse(server.log.contains { $0.contains("skipped") })
+  }
+
+  /// An id that is neither an integer nor a string is an invalid request, answered with a
+  /// null id as JSON-RPC 2.0 says.
+  func testInvalidIDsAreAnsweredInvalidRequestWithANullID() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    for id in ["1.5", "{}", "[]", "true", "false", "[1]", #"{"a":1}"#, "-0.5", "1e400"] {
+      let before = client.messages.count
+      client.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/hover","params":{}}"#)
+      let answer = client.wait(timeout: 10) { _ in client.messagesUnlocked.count > before }
+      let response = client.messages.dropFirst(before).first
+      XCTAssertNotNil(answer, id)
+      XCTAssertEqual(response?["id"], .null, id)
+      XCTAssertEqual(response?["error"]?["code"], .int(ErrorCode.invalidRequest), id)
+    }
+    // Exactly one answer each, and the server goes on.
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    XCTAssertEqual(client.response(to: 2)?["result"], .null)
+    XCTAssertEqual(client.messages.filter { $0["id"] == .null }.count, 9)
+  }
+
+  /// The end of the input during the analysis of a big document: the server returns at
+  /// once, without waiting for the analysis.
+  func testEndOfInputDuringAnAnalysisEndsTheServerPromptly() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    client.send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            (
+              "textDocument",
+              .object([
+                ("uri", "file:///big.layout"), ("languageId", "layout"), ("version", 1),
+                ("text", .string(EndToEndTests.bigLayout(views: 8000))),
+              ])
+            )
+          ])
+        ),
+      ]))
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///big.layout"}}}"#)
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertNil(server.exitStatus(timeout: 0), "the analysis should still be running")
+    let closed = Date()
+    server.input.close()
+    XCTAssertEqual(server.exitStatus(timeout: 10), 1)
+    let elapsed = Date().timeIntervalSince(closed)
+    XCTAssertLessThan(elapsed, 1)
+    XCTAssertTrue(server.log.contains { $0.contains("exiting without waiting") })
+  }
 }
