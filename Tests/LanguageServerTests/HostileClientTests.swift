@@ -219,4 +219,53 @@ final class HostileClientTests: XCTestCase {
     XCTAssertLessThan(elapsed, 1)
     XCTAssertTrue(server.log.contains { $0.contains("exiting without waiting") })
   }
+
+  /// A document above the analysis cap gets one `too-large` finding and the features of an
+  /// empty document; an edit that brings it under the cap brings the analysis back.
+  func testDocumentAboveTheCapIsNotAnalysed() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    let padding = "# " + String(repeating: "x", count: 97) + "\n"
+    let lineCount = OpenDocument.maximumAnalysedLength / padding.utf8.count + 10
+    let text = "view A\n" + String(repeating: padding, count: lineCount)
+    XCTAssertGreaterThan(text.utf8.count, OpenDocument.maximumAnalysedLength)
+    client.send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", "file:///t.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+    let published = client.wait { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == 1 }
+    let diagnostics = published?["params"]?["diagnostics"]?.arrayValue ?? []
+    XCTAssertEqual(diagnostics.count, 1)
+    XCTAssertEqual(diagnostics.first?["code"], "too-large")
+    XCTAssertEqual(diagnostics.first?["severity"], 1)
+    XCTAssertEqual(diagnostics.first?["range"]?["start"]?["line"], 0)
+    XCTAssertEqual(diagnostics.first?["range"]?["end"]?["character"], 0)
+    // The features answer as for an empty document.
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///t.layout"}}}"#)
+    XCTAssertEqual(client.response(to: 2)?["result"], .array([]))
+    client.send(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///t.layout"},"position":{"line":0,"character":5}}}"#)
+    XCTAssertEqual(client.response(to: 3)?["result"], .null)
+    client.send(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/formatting","params":{"textDocument":{"uri":"file:///t.layout"},"options":{"tabSize":2,"insertSpaces":true}}}"#)
+    XCTAssertEqual(client.response(to: 4)?["result"]?.arrayValue?.count ?? 0, 0)
+    // The text is still held, byte for byte.
+    client.send(#"{"jsonrpc":"2.0","id":5,"method":"plumb/documentText","params":{"textDocument":{"uri":"file:///t.layout"}}}"#)
+    XCTAssertEqual(client.response(to: 5)?["result"]?["text"]?.stringValue?.utf8.count, text.utf8.count)
+    // An incremental edit that removes the padding: analysed again, in full.
+    client.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///t.layout","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":\#(lineCount + 1),"character":0}},"text":"A.width == Nope.width\n"}]}}"#
+    )
+    let again = client.wait { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == 2 }
+    XCTAssertEqual(again?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["unknown-view"])
+    client.send(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///t.layout"},"position":{"line":0,"character":5}}}"#)
+    XCTAssertNotEqual(client.response(to: 6)?["result"], .null)
+  }
 }
