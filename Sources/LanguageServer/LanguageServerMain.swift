@@ -89,6 +89,7 @@ struct LanguageServerSession {
       if let status = server.exitStatus {
         return status
       }
+      // Abandoned after the end of the input: analyse nothing more.
       if inbox.cancellation.isCancelledEverything { return 1 }
       if let pid = server.parentProcessID { watchdog.watch(pid) }
       // More messages already waiting: handle them first, so that a burst of edits is
@@ -96,7 +97,7 @@ struct LanguageServerSession {
       if inbox.isEmpty || deferredFlushes >= 32 {
         server.flush()
         deferredFlushes = 0
-        if inbox.isEmpty { server.settle() }
+        if inbox.isEmpty, !inbox.cancellation.isCancelledEverything { server.settle() }
       } else {
         deferredFlushes += 1
       }
