@@ -199,7 +199,10 @@ public struct MessageFramer: Sendable {
     let searchEnd = min(buffer.count, start + length)
     while let found = MessageFramer.findHeaderName(in: buffer, from: bodySearchFrom, before: searchEnd) {
       bodySearchFrom = found + 1
-      if MessageFramer.isJSON(buffer[start..<found]) {
+      // Only a value that ends there can be complete: a message is an object (or a batch),
+      // so this cheap test spares parsing a body that quotes the header name in a string.
+      let before = buffer[start..<found].last { !MessageFramer.isSpace($0) }
+      if before == UInt8(ascii: "}") || before == UInt8(ascii: "]"), MessageFramer.isJSON(buffer[start..<found]) {
         deliver(buffer[start..<found], &events)
         start = found
         beginHeader()

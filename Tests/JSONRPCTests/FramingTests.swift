@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import TestSupport
 import XCTest
@@ -136,6 +137,25 @@ final class FramingTests: XCTestCase {
     framer = MessageFramer()
     events = framer.append(frame("{\"t\":\"Content-Length: 3\\r\\n\\r\\n{}\"}") + frame("[]"))
     XCTAssertEqual(bodies(events), ["{\"t\":\"Content-Length: 3\\r\\n\\r\\n{}\"}", "[]"])
+  }
+
+  func testBigBodyQuotingTheHeaderNameIsReadInLinearTime() {
+    // 8 MiB in reads of 64 KiB, with the header name quoted every 100 bytes.
+    let piece = "Content-Length: 9\\r\\n\\r\\n" + String(repeating: "y", count: 73)
+    let body = "{\"t\":\"" + String(repeating: piece, count: 8 << 20 / 100) + "\"}"
+    let stream = frame(body) + frame("{}")
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    let started = Date()
+    var offset = 0
+    while offset < stream.count {
+      let end = min(stream.count, offset + 65536)
+      events += framer.append(stream[offset..<end])
+      offset = end
+    }
+    XCTAssertEqual(bodies(events).count, 2)
+    XCTAssertEqual(bodies(events).first?.utf8.count, body.utf8.count)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
   }
 
   func testRandomGarbageNeverMakesTheFramerDeaf() {
