@@ -153,6 +153,13 @@ public final class MessageWriter: @unchecked Sendable {
     self.sink = sink
   }
 
+  /// Stops writing: later messages are dropped (the server is ending).
+  public func close() {
+    lock.lock()
+    isBroken = true
+    lock.unlock()
+  }
+
   public func send(_ message: Message) {
     let frame = message.framed
     lock.lock()

@@ -2,7 +2,8 @@
 public enum FrameEvent: Sendable, Equatable {
   /// A complete message body.
   case body([UInt8])
-  /// Bytes that were dropped, and why (for the log).
+  /// Bytes that were dropped, and why (for the log): reported once per bad stretch, at its
+  /// start.
   case skipped(String)
 }
 
@@ -13,133 +14,271 @@ public enum FrameEvent: Sendable, Equatable {
 /// other than `Content-Length` are ignored. The framer is a state machine fed with whatever
 /// a read returned, so a header or a body may arrive in any number of pieces.
 ///
-/// Bad input never stops it: a header block without a usable length is reported and
-/// skipped, a body longer than `maximumBodyLength` is skipped without being buffered, and
-/// a header block that never ends is dropped once it exceeds `maximumHeaderLength`.
+/// Lines may also end in a bare `\n`: a header line cannot contain a line feed, so cutting
+/// header lines at `\n` (and dropping a `\r` before it) is unambiguous, and the body starts
+/// right after the `\n` of the empty line. Empty lines before a header block are ignored.
+///
+/// Bad input never stops it, and never makes it deaf: a header block that is not a header
+/// block (garbage), or has no usable `Content-Length` (missing, not a number, negative,
+/// more than `maximumBodyLength`), starts a *bad stretch*, reported once; the framer then
+/// looks for the next `Content-Length:` (case-insensitively, wherever it starts, so garbage
+/// that does not end with a line break is skipped too) and reads a header block from there.
+/// A declared length above `maximumBodyLength` is rejected at once, so no length can make
+/// the framer wait for, or skip, more than that.
+///
+/// A declared length larger than the message that was sent swallows the start of the next
+/// frame. Two rules recover from it, both unambiguous because valid JSON followed by more
+/// than white space is never a valid body:
+/// - while a body is read, if a `Content-Length:` appears in it and the bytes before it are a
+///   complete JSON value (and white space), the body ends there, at once;
+/// - when a body is complete, is not valid JSON and has a `Content-Length:` in it, the body
+///   ends there (its first part is handed on, to be answered as invalid JSON) and the rest
+///   is read as the next frame.
 public struct MessageFramer: Sendable {
   /// The largest body accepted: 64 MiB, far beyond any layout file.
   public static let defaultMaximumBodyLength = 64 << 20
   /// The longest header block accepted before it is given up as garbage.
   public static let maximumHeaderLength = 16 << 10
+  /// The header name the framer resynchronises on, in lower case.
+  static let headerName = Array("content-length:".utf8)
 
   private enum State: Sendable {
+    /// Reading a header block that starts at `blockStart`.
     case header
+    /// Reading a body that starts at `start`.
     case body(length: Int)
-    case skipping(remaining: Int)
+    /// In a bad stretch: looking for the next `Content-Length:`.
+    case resync
   }
 
   public let maximumBodyLength: Int
   private var state = State.header
+  /// Bytes received and not yet consumed start at `start`.
   private var buffer: [UInt8] = []
-  /// Where to resume the search for the end of the header block.
-  private var searchFrom = 0
+  private var start = 0
+  /// Where the next header line starts (header state).
+  private var lineStart = 0
+  private var sawHeaderLine = false
+  private var declaredLength: Int?
+  /// Where to resume the search for a header name inside a body being read.
+  private var bodySearchFrom = 0
+  /// Whether a bad stretch has been reported and no frame has been read since.
+  private var inBadStretch = false
 
   public init(maximumBodyLength: Int = MessageFramer.defaultMaximumBodyLength) {
     self.maximumBodyLength = max(0, maximumBodyLength)
   }
 
-  /// Whether the framer holds part of a message (for a clean end of input).
+  /// Whether the framer holds no part of a message (for a clean end of input); a bad
+  /// stretch, already reported, counts as idle.
   public var isIdle: Bool {
-    if case .header = state { return buffer.allSatisfy { $0 == 0x0D || $0 == 0x0A || $0 == 0x20 } }
-    return false
+    switch state {
+    case .header: return buffer[start...].allSatisfy { $0 == 0x0D || $0 == 0x0A || $0 == 0x20 || $0 == 0x09 }
+    case .body: return false
+    case .resync: return true
+    }
   }
 
   /// Feeds bytes and returns every event they complete, in order.
   public mutating func append(_ bytes: some Collection<UInt8>) -> [FrameEvent] {
+    buffer.append(contentsOf: bytes)
     var events: [FrameEvent] = []
-    var input = ArraySlice(bytes)
-    while !input.isEmpty {
-      switch state {
-      case .skipping(let remaining):
-        let count = min(remaining, input.count)
-        input = input.dropFirst(count)
-        state = remaining == count ? .header : .skipping(remaining: remaining - count)
-      case .body(let length):
-        let needed = length - buffer.count
-        let count = min(needed, input.count)
-        buffer.append(contentsOf: input.prefix(count))
-        input = input.dropFirst(count)
-        guard buffer.count == length else { return events }
-        events.append(.body(buffer))
-        buffer = []
-        searchFrom = 0
-        state = .header
-      case .header:
-        buffer.append(contentsOf: input)
-        input = []
-        guard let end = headerEnd() else {
-          if buffer.count > MessageFramer.maximumHeaderLength {
-            events.append(.skipped("a header block longer than \(MessageFramer.maximumHeaderLength) bytes"))
-            // Keep the last bytes: they may be the start of a real header's terminator.
-            buffer = Array(buffer.suffix(3))
-            searchFrom = 0
-          }
-          return events
-        }
-        let header = Array(buffer[..<end])
-        let rest = Array(buffer[(end + 4)...])
-        buffer = []
-        searchFrom = 0
-        switch MessageFramer.contentLength(in: header) {
-        case .failure(let reason):
-          events.append(.skipped(reason.description))
-          state = .header
-        case .success(let length) where length > maximumBodyLength:
-          events.append(.skipped("a message of \(length) bytes, more than the \(maximumBodyLength) accepted"))
-          state = .skipping(remaining: length)
-        case .success(let length):
-          state = .body(length: length)
-          if length == 0 {
-            events.append(.body([]))
-            state = .header
-          }
-        }
-        input = ArraySlice(rest)
-      }
-    }
+    while step(&events) {}
+    compact()
     return events
   }
 
-  /// The offset of `\r\n\r\n` in the buffer, searching only bytes not searched before.
-  private mutating func headerEnd() -> Int? {
-    let count = buffer.count
-    var index = max(0, searchFrom - 3)
-    while index + 3 < count {
-      if buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A {
-        return index
+  /// Drops the consumed bytes when they are most of the buffer.
+  private mutating func compact() {
+    guard start > 0, start >= buffer.count / 2 || start > 1 << 20 else { return }
+    buffer.removeFirst(start)
+    lineStart -= start
+    bodySearchFrom -= start
+    start = 0
+  }
+
+  /// Advances the state machine; false when it needs more bytes.
+  private mutating func step(_ events: inout [FrameEvent]) -> Bool {
+    switch state {
+    case .resync: return resync()
+    case .header: return readHeaderLine(&events)
+    case .body(let length): return readBody(length: length, &events)
+    }
+  }
+
+  /// Starts (or continues) a bad stretch after the bad header block at `start`: the search
+  /// for the next header name starts one byte after it.
+  private mutating func fail(_ reason: String, _ events: inout [FrameEvent]) {
+    if !inBadStretch {
+      events.append(.skipped(reason))
+      inBadStretch = true
+    }
+    start = min(start + 1, buffer.count)
+    state = .resync
+  }
+
+  private mutating func resync() -> Bool {
+    if let found = MessageFramer.findHeaderName(in: buffer, from: start) {
+      start = found
+      beginHeader()
+      return true
+    }
+    // Keep only what may be the start of a header name cut by the read.
+    start = max(start, buffer.count - (MessageFramer.headerName.count - 1))
+    return false
+  }
+
+  private mutating func beginHeader() {
+    state = .header
+    lineStart = start
+    sawHeaderLine = false
+    declaredLength = nil
+  }
+
+  private mutating func readHeaderLine(_ events: inout [FrameEvent]) -> Bool {
+    guard let newline = buffer[lineStart...].firstIndex(of: 0x0A) else {
+      if buffer.count - start > MessageFramer.maximumHeaderLength {
+        fail("a header block longer than \(MessageFramer.maximumHeaderLength) bytes", &events)
+        return true
+      }
+      return false
+    }
+    var end = newline
+    if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
+    let line = buffer[lineStart..<end]
+    lineStart = newline + 1
+    if newline + 1 - start > MessageFramer.maximumHeaderLength {
+      fail("a header block longer than \(MessageFramer.maximumHeaderLength) bytes", &events)
+      return true
+    }
+    if line.isEmpty {
+      guard sawHeaderLine else {
+        // An empty line between frames.
+        start = lineStart
+        return true
+      }
+      guard let length = declaredLength else {
+        fail("a header block without Content-Length: '\(MessageFramer.quote(buffer[start..<lineStart]))'", &events)
+        return true
+      }
+      start = lineStart
+      bodySearchFrom = start
+      state = .body(length: length)
+      return true
+    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+      line[line.startIndex..<colon].allSatisfy(MessageFramer.isTokenByte)
+    else {
+      fail("bytes that are not a header: '\(MessageFramer.quote(line))'", &events)
+      return true
+    }
+    sawHeaderLine = true
+    let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased()
+    guard name == "content-length" else { return true }
+    let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
+    guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value)
+    else {
+      fail("a header block with an invalid Content-Length '\(value.prefix(40))'", &events)
+      return true
+    }
+    guard number <= maximumBodyLength else {
+      fail("a message of \(number) bytes, more than the \(maximumBodyLength) accepted", &events)
+      return true
+    }
+    if let declaredLength, declaredLength != number {
+      fail("a header block with two different Content-Lengths", &events)
+      return true
+    }
+    declaredLength = number
+    return true
+  }
+
+  private mutating func readBody(length: Int, _ events: inout [FrameEvent]) -> Bool {
+    let available = buffer.count - start
+    // A header name inside the body, after a complete JSON value: the length was wrong.
+    let searchEnd = min(buffer.count, start + length)
+    while let found = MessageFramer.findHeaderName(in: buffer, from: bodySearchFrom, before: searchEnd) {
+      bodySearchFrom = found + 1
+      // Only a value that ends there can be complete: a message is an object (or a batch),
+      // so this cheap test spares parsing a body that quotes the header name in a string.
+      let before = buffer[start..<found].last { !MessageFramer.isSpace($0) }
+      if before == UInt8(ascii: "}") || before == UInt8(ascii: "]"), MessageFramer.isJSON(buffer[start..<found]) {
+        deliver(buffer[start..<found], &events)
+        start = found
+        beginHeader()
+        return true
+      }
+    }
+    bodySearchFrom = max(bodySearchFrom, searchEnd - (MessageFramer.headerName.count - 1))
+    guard available >= length else { return false }
+    let body = buffer[start..<(start + length)]
+    if let found = MessageFramer.findHeaderName(in: buffer, from: start, before: start + length), !MessageFramer.isJSON(body)
+    {
+      // Not JSON, and a frame starts inside it: the body ends there.
+      let head = buffer[start..<found]
+      if head.allSatisfy(MessageFramer.isSpace) {
+        fail("a body shorter than its Content-Length", &events)
+        start = found
+        beginHeader()
+      } else {
+        deliver(head, &events)
+        start = found
+        beginHeader()
+      }
+      return true
+    }
+    deliver(body, &events)
+    start += length
+    beginHeader()
+    return true
+  }
+
+  private mutating func deliver(_ body: ArraySlice<UInt8>, _ events: inout [FrameEvent]) {
+    events.append(.body(Array(body)))
+    inBadStretch = false
+  }
+
+  /// The offset of the next `Content-Length:` (any case) in `bytes[from..<before]`.
+  static func findHeaderName(in bytes: [UInt8], from: Int, before: Int? = nil) -> Int? {
+    let name = headerName
+    let end = (before ?? bytes.count) - name.count
+    var index = max(0, from)
+    while index <= end {
+      if bytes[index] | 0x20 == name[0] {
+        var matched = 1
+        while matched < name.count {
+          let byte = bytes[index + matched]
+          let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+          if lowered != name[matched] { break }
+          matched += 1
+        }
+        if matched == name.count { return index }
       }
       index += 1
     }
-    searchFrom = count
     return nil
   }
 
-  /// The value of the `Content-Length` header of a header block.
-  static func contentLength(in header: [UInt8]) -> Result<Int, FrameSkipReason> {
-    let text = String(decoding: header, as: UTF8.self)
-    var length: Int?
-    for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let name = line[..<colon].trimmingSpaces.lowercased()
-      guard name == "content-length" else { continue }
-      let value = line[line.index(after: colon)...].trimmingSpaces
-      guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value)
-      else {
-        return .failure(FrameSkipReason("a header block with an invalid Content-Length '\(value.prefix(40))'"))
-      }
-      length = number
-    }
-    guard let length else {
-      return .failure(FrameSkipReason("a header block without Content-Length: '\(text.prefix(80))'"))
-    }
-    return .success(length)
+  /// Whether the bytes are one JSON value (with white space around it).
+  static func isJSON(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard bytes.contains(where: { !isSpace($0) }) else { return false }
+    return (try? JSONValue.parse(Array(bytes))) != nil
   }
-}
 
-/// Why a header block was skipped.
-public struct FrameSkipReason: Error, Sendable, CustomStringConvertible {
-  public var description: String
-  init(_ description: String) { self.description = description }
+  static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+  /// A header name's bytes: visible ASCII but the separators.
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    guard byte > 0x20, byte < 0x7F else { return false }
+    return !Array("()<>@,;:\\\"/[]?={}".utf8).contains(byte)
+  }
+
+  static func quote(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes.prefix(80), as: UTF8.self).unicodeScalars.map { scalar in
+      scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD
+        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }.joined()
+  }
 }
 
 extension StringProtocol {

@@ -12,6 +12,9 @@ final class CancellationRegistry: @unchecked Sendable {
   /// How many requests with each id are pending (a client may reuse an id).
   private var pending: [RequestID: Int] = [:]
   private var cancelled: Set<RequestID> = []
+  /// Set when the input ended during an analysis: every request counts as cancelled and
+  /// the analysis stops at its next check.
+  private var everything = false
 
   func received(_ id: RequestID) {
     lock.lock()
@@ -28,7 +31,20 @@ final class CancellationRegistry: @unchecked Sendable {
   func isCancelled(_ id: RequestID) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    return cancelled.contains(id)
+    return everything || cancelled.contains(id)
+  }
+
+  /// Cancels every request, pending or to come, and the analysis in progress.
+  func cancelEverything() {
+    lock.lock()
+    everything = true
+    lock.unlock()
+  }
+
+  var isCancelledEverything: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return everything
   }
 
   func answered(_ id: RequestID) {

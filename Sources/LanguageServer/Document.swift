@@ -1,4 +1,5 @@
 import EditorFeatures
+import LayoutAnalysis
 import LayoutSyntax
 
 /// One version of a document, analysed: the layer's snapshot, with what the protocol adds
@@ -14,9 +15,15 @@ struct AnalysisSnapshot {
   let lines: LineIndex
   /// What the document's language made of the text: every feature asks it.
   let editor: any EditorSnapshot
+  /// The `too-large` finding of a document too large to analyse (whose `editor` and `lines`
+  /// are then those of an empty text).
+  var tooLarge: Diagnostic? = nil
 
   /// Every finding: the text's and, once solved, the layout's.
-  var diagnostics: [Diagnostic] { editor.diagnostics }
+  var diagnostics: [Diagnostic] {
+    if let tooLarge { return [tooLarge] }
+    return editor.diagnostics
+  }
 }
 
 /// An open document: its text as the client has it, and the analysis its language (chosen
@@ -42,6 +49,14 @@ final class OpenDocument {
   /// The analysis an edit replaced, kept until the new one is published so that freeing it
   /// (a whole tree and model) is not part of the wait for diagnostics.
   private var retired: AnalysisSnapshot?
+  /// Whether the last analysis was of an empty text standing for a text too large to
+  /// analyse: the next one cannot be told what changed since.
+  private var analysedAsTooLarge = false
+
+  /// The largest text analysed: 4 MiB. A layout file takes about 370 bytes of memory per
+  /// byte of text to analyse (and seconds at this size); a larger text gets one `too-large`
+  /// finding, and every feature answers as for an empty document.
+  static let maximumAnalysedLength = 4 << 20
 
   init(uri: String, language: any EditorLanguage, version: Int, bytes: [UInt8]) {
     self.uri = uri
@@ -89,7 +104,8 @@ final class OpenDocument {
     let generation = nextGeneration()
     guard let settled = analyzer.settle() else { return nil }
     let next = AnalysisSnapshot(
-      uri: current.uri, version: current.version, generation: generation, lines: current.lines, editor: settled)
+      uri: current.uri, version: current.version, generation: generation, lines: current.lines, editor: settled,
+      tooLarge: current.tooLarge)
     retire()
     snapshot = next
     return next
@@ -107,10 +123,25 @@ final class OpenDocument {
   /// The analysis of the current text, computed now if the text changed.
   func analysis(nextGeneration: () -> Int) -> AnalysisSnapshot {
     if let snapshot { return snapshot }
-    let change = wholeTextReplaced ? nil : pendingChange
-    let fresh = AnalysisSnapshot(
-      uri: uri, version: version, generation: nextGeneration(), lines: lines,
-      editor: analyzer.analyse(bytes: lines.bytes, lines: lines, change: change))
+    let fresh: AnalysisSnapshot
+    if lines.bytes.count > OpenDocument.maximumAnalysedLength {
+      // Analysed as an empty text, which also frees what the analyzer kept of the last one.
+      let empty = LineIndex(protocolText: [])
+      let finding = Diagnostic(
+        code: .tooLarge, severity: DiagnosticCatalogue.entry(for: .tooLarge)?.severity ?? .error,
+        finding: .documentTooLarge(bytes: lines.bytes.count, limit: OpenDocument.maximumAnalysedLength),
+        range: SourceRange(start: 0, end: 0))
+      fresh = AnalysisSnapshot(
+        uri: uri, version: version, generation: nextGeneration(), lines: empty,
+        editor: analyzer.analyse(bytes: [], lines: empty, change: nil), tooLarge: finding)
+      analysedAsTooLarge = true
+    } else {
+      let change = wholeTextReplaced || analysedAsTooLarge ? nil : pendingChange
+      fresh = AnalysisSnapshot(
+        uri: uri, version: version, generation: nextGeneration(), lines: lines,
+        editor: analyzer.analyse(bytes: lines.bytes, lines: lines, change: change))
+      analysedAsTooLarge = false
+    }
     pendingChange = nil
     wholeTextReplaced = false
     snapshot = fresh

@@ -60,6 +60,10 @@ public enum DiagnosticCatalogue {
     Entry(
       code: .interfaceBuilderConstraint, severity: .warning,
       summary: "A <constraint> Plumb cannot read, left out of the layout."),
+    // The language server (Protocol/README.md).
+    Entry(
+      code: .tooLarge, severity: .error,
+      summary: "A document larger than the language server analyses; it is not analysed."),
   ]
 
   /// The entry of a code. Every code has one (a test checks it); nil only if one were forgotten.

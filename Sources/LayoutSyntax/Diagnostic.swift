@@ -84,6 +84,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case interfaceBuilderRefused = "ib-refused"
   case interfaceBuilderUnsupported = "ib-unsupported"
   case interfaceBuilderConstraint = "ib-constraint"
+  // Any document the language server holds.
+  case tooLarge = "too-large"
 
   /// Codes order by their text, so that sorting findings does not depend on declaration order.
   public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -174,6 +174,9 @@ enum DiagnosticMessage {
       return "The file has no view Plumb can lay out."
     case .fileTooLarge(let megabytes, let limit):
       return "The file is \(megabytes) MiB; Plumb reads Interface Builder files of at most \(limit) MiB."
+    case .documentTooLarge(let bytes, let limit):
+      return "The document is \(bytes) bytes; the language server analyses documents of at most \(limit) bytes "
+        + "(\(limit >> 20) MiB), so this one is not analysed. 'plumb check' still checks the file."
     case .documentTypeDeclaration:
       return "The file has a document type declaration, which Interface Builder never writes and which can "
         + "declare entities; Plumb does not read it."

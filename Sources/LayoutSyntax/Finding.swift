@@ -89,6 +89,8 @@ public enum Finding: Hashable, Sendable {
   case nothingToLayOut
   /// A file over the size limit (both in MiB).
   case fileTooLarge(megabytes: Int, limit: Int)
+  /// A document over the size the language server analyses (both in bytes).
+  case documentTooLarge(bytes: Int, limit: Int)
   /// A document type declaration.
   case documentTypeDeclaration
   /// Elements nested deeper than `limit`.

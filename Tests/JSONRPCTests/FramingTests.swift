@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import TestSupport
 import XCTest
@@ -65,8 +66,113 @@ final class FramingTests: XCTestCase {
     events += framer.append(Array("Content-Length: -5\r\n\r\n".utf8))
     events += framer.append(Array("Content-Length: 99999999999999999999999\r\n\r\n".utf8))
     events += framer.append(frame("{\"ok\":true}"))
-    XCTAssertEqual(skips(events), 4)
+    // One bad stretch, reported once.
+    XCTAssertEqual(skips(events), 1)
     XCTAssertEqual(bodies(events), ["{\"ok\":true}"])
+    // A good frame ends the stretch: the next bad one is reported again.
+    events = framer.append(Array("Content-Length: x\r\n\r\n".utf8) + frame("[]"))
+    XCTAssertEqual(skips(events), 1)
+    XCTAssertEqual(bodies(events), ["[]"])
+  }
+
+  func testGarbageWithoutALineBreakIsSkippedToTheNextHeader() {
+    for garbage in [[0x00, 0xFF, 0xFE, 0x7B], Array("garbage".utf8), Array("{\"half\":".utf8), Array("x y\r\n".utf8)] {
+      var framer = MessageFramer()
+      let events = framer.append(garbage + frame("{\"a\":1}") + frame("{}"))
+      XCTAssertEqual(bodies(events), ["{\"a\":1}", "{}"], "\(garbage)")
+      XCTAssertEqual(skips(events), 1, "\(garbage)")
+    }
+  }
+
+  func testAnyBadLengthResynchronisesAtTheNextHeader() {
+    // Each bad header block is followed at once by a good frame, with no blank line or
+    // padding to help: the good frame is read without waiting for more bytes.
+    for header in [
+      "Content-Length: twelve", "Content-Length: -5", "Content-Length: 1000000000", "Content-Length: 99999999999999999999",
+      "Content-Length:", "Content-Type: text/plain", "Content-Length: 0x10", "Content-Length: 1.5",
+    ] {
+      var framer = MessageFramer()
+      let events = framer.append(Array("\(header)\r\n\r\n".utf8) + frame("{\"ok\":1}"))
+      XCTAssertEqual(bodies(events), ["{\"ok\":1}"], header)
+      XCTAssertEqual(skips(events), 1, header)
+      XCTAssertTrue(framer.isIdle, header)
+    }
+  }
+
+  func testHugeDeclaredLengthIsRejectedAtOnce() {
+    var framer = MessageFramer()
+    // A gigabyte declared: rejected, not waited for nor skipped.
+    var events = framer.append(Array("Content-Length: 1000000000\r\n\r\n{\"jsonrpc\":\"2.0\"}".utf8))
+    XCTAssertEqual(skips(events), 1)
+    events = framer.append(frame("{\"next\":1}"))
+    XCTAssertEqual(bodies(events), ["{\"next\":1}"])
+  }
+
+  func testLineFeedOnlySeparators() {
+    var framer = MessageFramer()
+    var events = framer.append(Array("Content-Length: 7\n\n{\"a\":1}".utf8))
+    events += framer.append(Array("Content-Type: x\nContent-Length: 2\r\n\n[]".utf8))
+    events += framer.append(Array("\n\r\nContent-Length: 2\n\r\n{}".utf8))
+    XCTAssertEqual(bodies(events), ["{\"a\":1}", "[]", "{}"])
+    XCTAssertEqual(skips(events), 0)
+    // Byte by byte too.
+    var second = MessageFramer()
+    var split: [FrameEvent] = []
+    for byte in Array("Content-Length: 7\n\n{\"a\":1}Content-Length: 2\n\n{}".utf8) { split += second.append([byte]) }
+    XCTAssertEqual(bodies(split), ["{\"a\":1}", "{}"])
+  }
+
+  func testLengthLongerThanTheMessageEndsAtTheNextHeader() {
+    // The message is complete JSON and a header follows: the body ends there, at once.
+    var framer = MessageFramer()
+    var events = framer.append(Array("Content-Length: 500\r\n\r\n{\"a\":1}\r\n".utf8) + frame("{\"b\":2}"))
+    XCTAssertEqual(bodies(events), ["{\"a\":1}\r\n", "{\"b\":2}"])
+    XCTAssertTrue(framer.isIdle)
+    // The message is cut short: once the declared length has arrived, the body is not JSON
+    // and a header is inside it, so the rest is the next frame.
+    framer = MessageFramer()
+    events = framer.append(Array("Content-Length: 30\r\n\r\n{\"a\":".utf8) + frame("{\"b\":2}"))
+    XCTAssertEqual(bodies(events), ["{\"a\":", "{\"b\":2}"])
+    // A header name inside a JSON string is part of the body.
+    framer = MessageFramer()
+    events = framer.append(frame("{\"t\":\"Content-Length: 3\\r\\n\\r\\n{}\"}") + frame("[]"))
+    XCTAssertEqual(bodies(events), ["{\"t\":\"Content-Length: 3\\r\\n\\r\\n{}\"}", "[]"])
+  }
+
+  func testBigBodyQuotingTheHeaderNameIsReadInLinearTime() {
+    // 8 MiB in reads of 64 KiB, with the header name quoted every 100 bytes.
+    let piece = "Content-Length: 9\\r\\n\\r\\n" + String(repeating: "y", count: 73)
+    let body = "{\"t\":\"" + String(repeating: piece, count: 8 << 20 / 100) + "\"}"
+    let stream = frame(body) + frame("{}")
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    let started = Date()
+    var offset = 0
+    while offset < stream.count {
+      let end = min(stream.count, offset + 65536)
+      events += framer.append(stream[offset..<end])
+      offset = end
+    }
+    XCTAssertEqual(bodies(events).count, 2)
+    XCTAssertEqual(bodies(events).first?.utf8.count, body.utf8.count)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+  }
+
+  func testRandomGarbageNeverMakesTheFramerDeaf() {
+    withEverySeed(0..<30) { random, seed in
+      var framer = MessageFramer(maximumBodyLength: 1 << 16)
+      var events: [FrameEvent] = []
+      let garbage = (0..<Int.random(in: 0...3000, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      var stream = garbage + frame("{\"n\":1}")
+      var offset = 0
+      stream += frame("{\"n\":2}")
+      while offset < stream.count {
+        let end = min(stream.count, offset + Int.random(in: 1...200, using: &random))
+        events += framer.append(stream[offset..<end])
+        offset = end
+      }
+      XCTAssertEqual(Array(bodies(events).suffix(2)), ["{\"n\":1}", "{\"n\":2}"], "seed \(seed)")
+    }
   }
 
   func testOversizedBodyIsSkippedWithoutBuffering() {

@@ -75,4 +75,70 @@ final class EndToEndTests: XCTestCase {
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 1)
   }
+
+  /// A layout of `views` labels in rows of ten, fully constrained: seconds to analyse in a
+  /// debug build.
+  static func bigLayout(views: Int) -> String {
+    var text = "canvas wide 1200x\(16 + 52 * (views / 10 + 1))\nmetric gap = 8\n"
+    for index in 0..<views { text += "label v\(index) intrinsic 60x21\n" }
+    for row in 0..<((views + 9) / 10) {
+      let first = row * 10
+      let last = min(first + 10, views) - 1
+      var format = "H:|-gap-[v\(first)]"
+      for index in stride(from: first + 1, through: last, by: 1) { format += "-gap-[v\(index)(==v\(first))]" }
+      text += format + "-(>=gap)-|\n"
+      for index in first...last { text += "V:|-\(8 + 52 * row)-[v\(index)(44)]\n" }
+    }
+    return text
+  }
+
+  /// The end of the input during the analysis of a big document ends the process at once:
+  /// the analysis is cancelled, not waited for.
+  func testPlumbLSPExitsPromptlyWhenTheInputEndsDuringAnAnalysis() throws {
+    guard FileManager.default.isExecutableFile(atPath: plumbURL.path) else {
+      XCTFail("no plumb executable at \(plumbURL.path)")
+      return
+    }
+    let process = Process()
+    process.executableURL = plumbURL
+    process.arguments = ["lsp"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = Pipe()
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    let client = StreamClient(
+      toServer: FileDescriptorSink(descriptor: input.fileHandleForWriting.fileDescriptor),
+      fromServer: FileDescriptorSource(descriptor: output.fileHandleForReading.fileDescriptor))
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    let text = EndToEndTests.bigLayout(views: 8000)
+    client.send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", "file:///big.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+    // A request that needs the analysis, so that it is surely running when the input ends.
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///big.layout"}}}"#)
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertTrue(process.isRunning, "the analysis should still be running")
+    let closed = Date()
+    try input.fileHandleForWriting.close()
+    XCTAssertEqual(exited.wait(timeout: .now() + 10), .success)
+    let elapsed = Date().timeIntervalSince(closed)
+    print("plumb lsp exited \(Int(elapsed * 1000)) ms after the end of its input, during an analysis")
+    // The bound is loose against a loaded machine; it is about 0.03 s (the grace) plus the
+    // time the process takes to end.
+    XCTAssertLessThan(elapsed, 1)
+    XCTAssertEqual(process.terminationStatus, 1)
+  }
 }

@@ -120,4 +120,152 @@ final class HostileClientTests: XCTestCase {
     // Nothing but framed JSON-RPC went to the output.
     XCTAssertTrue(client.messages.allSatisfy { $0["jsonrpc"] == "2.0" })
   }
+
+  /// Each bad frame of the hostile-client campaign, sent alone and followed at once by a
+  /// valid request: the request is answered, without any blank line or padding to help.
+  func testEveryBadFrameIsFollowedByAnAnsweredRequest() throws {
+    let badFrames: [(String, [UInt8])] = [
+      ("garbage", [0x00, 0xFF, 0xFE, 0x42] + Array("garbage".utf8)),
+      ("garbage lines", Array("hello\r\nworld\n".utf8)),
+      ("a length that is not a number", Array("Content-Length: twelve\r\n\r\n{}".utf8)),
+      ("a negative length", Array("Content-Length: -5\r\n\r\n{}".utf8)),
+      ("a huge length", Array("Content-Length: 1000000000\r\n\r\n{\"jsonrpc\":\"2.0\"}".utf8)),
+      ("an empty length", Array("Content-Length:\r\n\r\n".utf8)),
+      ("no length", Array("Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\"}".utf8)),
+      ("a length too long for its message", Array("Content-Length: 4000\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"$/x\"}".utf8)),
+      ("a length too short for its message", Array("Content-Length: 5\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"$/x\"}".utf8)),
+    ]
+    for (name, bytes) in badFrames {
+      let server = ThreadedServer()
+      let client = server.client
+      client.sendRaw(bytes)
+      client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+      XCTAssertNotNil(client.response(to: 1, timeout: 10)?["result"]?["capabilities"], name)
+      // And the server keeps answering.
+      client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+      XCTAssertEqual(client.response(to: 2, timeout: 10)?["result"], .null, name)
+      client.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+      XCTAssertEqual(server.exitStatus(timeout: 10), 0, name)
+      // The bad stretch was logged, once.
+      XCTAssertLessThanOrEqual(server.log.filter { $0.contains("skipped") }.count, 1, name)
+    }
+  }
+
+  func testLineFeedOnlySeparatorsAreRead() {
+    let server = ThreadedServer()
+    let client = server.client
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+    client.sendRaw(Array("Content-Length: \(body.utf8.count)\n\n\(body)".utf8))
+    XCTAssertNotNil(client.response(to: 1, timeout: 10)?["result"])
+    let shutdown = #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#
+    client.sendRaw(Array("Content-Type: x\nContent-Length: \(shutdown.utf8.count)\n\n\(shutdown)".utf8))
+    XCTAssertEqual(client.response(to: 2, timeout: 10)?["result"], .null)
+    XCTAssertFalse(server.log.contains { $0.contains("skipped") })
+  }
+
+  /// An id that is neither an integer nor a string is an invalid request, answered with a
+  /// null id as JSON-RPC 2.0 says.
+  func testInvalidIDsAreAnsweredInvalidRequestWithANullID() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    for id in ["1.5", "{}", "[]", "true", "false", "[1]", #"{"a":1}"#, "-0.5", "1e400"] {
+      let before = client.messages.count
+      client.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/hover","params":{}}"#)
+      let answer = client.wait(timeout: 10) { _ in client.messagesUnlocked.count > before }
+      let response = client.messages.dropFirst(before).first
+      XCTAssertNotNil(answer, id)
+      XCTAssertEqual(response?["id"], .null, id)
+      XCTAssertEqual(response?["error"]?["code"], .int(ErrorCode.invalidRequest), id)
+    }
+    // Exactly one answer each, and the server goes on.
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    XCTAssertEqual(client.response(to: 2)?["result"], .null)
+    XCTAssertEqual(client.messages.filter { $0["id"] == .null }.count, 9)
+  }
+
+  /// The end of the input during the analysis of a big document: the server returns at
+  /// once, without waiting for the analysis.
+  func testEndOfInputDuringAnAnalysisEndsTheServerPromptly() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    client.send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            (
+              "textDocument",
+              .object([
+                ("uri", "file:///big.layout"), ("languageId", "layout"), ("version", 1),
+                ("text", .string(EndToEndTests.bigLayout(views: 8000))),
+              ])
+            )
+          ])
+        ),
+      ]))
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///big.layout"}}}"#)
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertNil(server.exitStatus(timeout: 0), "the analysis should still be running")
+    let closed = Date()
+    server.input.close()
+    XCTAssertEqual(server.exitStatus(timeout: 10), 1)
+    let elapsed = Date().timeIntervalSince(closed)
+    XCTAssertLessThan(elapsed, 1)
+    XCTAssertTrue(server.log.contains { $0.contains("exiting without waiting") })
+  }
+
+  /// A document above the analysis cap gets one `too-large` finding and the features of an
+  /// empty document; an edit that brings it under the cap brings the analysis back.
+  func testDocumentAboveTheCapIsNotAnalysed() {
+    let server = ThreadedServer()
+    let client = server.client
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    XCTAssertNotNil(client.response(to: 1))
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    let padding = "# " + String(repeating: "x", count: 97) + "\n"
+    let lineCount = OpenDocument.maximumAnalysedLength / padding.utf8.count + 10
+    let text = "view A\n" + String(repeating: padding, count: lineCount)
+    XCTAssertGreaterThan(text.utf8.count, OpenDocument.maximumAnalysedLength)
+    client.send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", "file:///t.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+    let published = client.wait { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == 1 }
+    let diagnostics = published?["params"]?["diagnostics"]?.arrayValue ?? []
+    XCTAssertEqual(diagnostics.count, 1)
+    XCTAssertEqual(diagnostics.first?["code"], "too-large")
+    XCTAssertEqual(diagnostics.first?["severity"], 1)
+    XCTAssertEqual(diagnostics.first?["range"]?["start"]?["line"], 0)
+    XCTAssertEqual(diagnostics.first?["range"]?["end"]?["character"], 0)
+    // The features answer as for an empty document.
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///t.layout"}}}"#)
+    XCTAssertEqual(client.response(to: 2)?["result"], .array([]))
+    client.send(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///t.layout"},"position":{"line":0,"character":5}}}"#)
+    XCTAssertEqual(client.response(to: 3)?["result"], .null)
+    client.send(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/formatting","params":{"textDocument":{"uri":"file:///t.layout"},"options":{"tabSize":2,"insertSpaces":true}}}"#)
+    XCTAssertEqual(client.response(to: 4)?["result"]?.arrayValue?.count ?? 0, 0)
+    // The text is still held, byte for byte.
+    client.send(#"{"jsonrpc":"2.0","id":5,"method":"plumb/documentText","params":{"textDocument":{"uri":"file:///t.layout"}}}"#)
+    XCTAssertEqual(client.response(to: 5)?["result"]?["text"]?.stringValue?.utf8.count, text.utf8.count)
+    // An incremental edit that removes the padding: analysed again, in full.
+    client.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///t.layout","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":\#(lineCount + 1),"character":0}},"text":"A.width == Nope.width\n"}]}}"#
+    )
+    let again = client.wait { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == 2 }
+    XCTAssertEqual(again?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["unknown-view"])
+    client.send(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///t.layout"},"position":{"line":0,"character":5}}}"#)
+    XCTAssertNotEqual(client.response(to: 6)?["result"], .null)
+  }
 }

@@ -70,6 +70,9 @@ final class StreamClient: @unchecked Sendable {
     wait(timeout: timeout) { $0["id"] == id && $0["method"] == nil }
   }
 
+  /// Every message received so far, for a predicate of `wait` (which holds the lock).
+  var messagesUnlocked: [JSONValue] { received }
+
   /// Every message received so far.
   var messages: [JSONValue] {
     condition.lock()

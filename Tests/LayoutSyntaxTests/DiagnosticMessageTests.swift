@@ -259,6 +259,11 @@ final class DiagnosticMessageTests: XCTestCase {
       (.nothingToLayOut, "The file has no view Plumb can lay out."),
       (.fileTooLarge(megabytes: 40, limit: 32), "The file is 40 MiB; Plumb reads Interface Builder files of at most 32 MiB."),
       (
+        .documentTooLarge(bytes: 5_000_000, limit: 4_194_304),
+        "The document is 5000000 bytes; the language server analyses documents of at most 4194304 bytes (4 MiB), "
+          + "so this one is not analysed. 'plumb check' still checks the file."
+      ),
+      (
         .documentTypeDeclaration,
         "The file has a document type declaration, which Interface Builder never writes and which can declare "
           + "entities; Plumb does not read it."
@@ -282,7 +287,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 42
+  private static let kindCount = 43
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -325,6 +330,7 @@ final class DiagnosticMessageTests: XCTestCase {
     case .macOSDocument: "macOSDocument"
     case .nothingToLayOut: "nothingToLayOut"
     case .fileTooLarge: "fileTooLarge"
+    case .documentTooLarge: "documentTooLarge"
     case .documentTypeDeclaration: "documentTypeDeclaration"
     case .nestedTooDeep: "nestedTooDeep"
     case .tooManyElements: "tooManyElements"
