@@ -18,6 +18,9 @@ public protocol EditorLanguage: Sendable {
   var languageIDs: [String] { get }
   /// The analysis of one open document, kept from its opening to its closing.
   func makeAnalyzer() -> any DocumentAnalyzer
+  /// The longest text the language server analyses as it is typed; a longer one gets one
+  /// `too-large` finding instead of exhausting memory.
+  var maximumAnalysedLength: Int { get }
   /// A whole file solved once, with no state kept, as the command line needs it: every finding
   /// of one canvas (scene) or of all for `plumb check`; the layouts solved even when the text
   /// has errors (`solveWithErrors`) for `plumb frames`.

@@ -17,6 +17,9 @@ public struct InterfaceBuilderFile: Sendable {
   public let document: LayoutDocument
   let details: [UnitDetails]
 
+  /// The largest file the reader reads (`ib-refused` above it).
+  public static var maximumFileSize: Int { XMLTree.maximumSize }
+
   /// The extensions of the files this reader reads.
   public static let pathExtensions: Set<String> = ["storyboard", "xib"]
 

@@ -53,16 +53,17 @@ final class OpenDocument {
   /// analyse: the next one cannot be told what changed since.
   private var analysedAsTooLarge = false
 
-  /// The largest text analysed: 4 MiB. A layout file takes about 370 bytes of memory per
-  /// byte of text to analyse (and seconds at this size); a larger text gets one `too-large`
-  /// finding, and every feature answers as for an empty document.
-  static let maximumAnalysedLength = 4 << 20
+  /// The largest text analysed, as the document's language says (4 MiB for a layout); a
+  /// larger text gets one `too-large` finding, and every feature answers as for an empty
+  /// document.
+  let maximumAnalysedLength: Int
 
   init(uri: String, language: any EditorLanguage, version: Int, bytes: [UInt8]) {
     self.uri = uri
     self.version = version
     lines = LineIndex(protocolText: bytes)
     analyzer = language.makeAnalyzer()
+    maximumAnalysedLength = language.maximumAnalysedLength
   }
 
   var bytes: [UInt8] { lines.bytes }
@@ -124,12 +125,12 @@ final class OpenDocument {
   func analysis(nextGeneration: () -> Int) -> AnalysisSnapshot {
     if let snapshot { return snapshot }
     let fresh: AnalysisSnapshot
-    if lines.bytes.count > OpenDocument.maximumAnalysedLength {
+    if lines.bytes.count > maximumAnalysedLength {
       // Analysed as an empty text, which also frees what the analyzer kept of the last one.
       let empty = LineIndex(protocolText: [])
       let finding = Diagnostic(
         code: .tooLarge, severity: DiagnosticCatalogue.entry(for: .tooLarge)?.severity ?? .error,
-        finding: .documentTooLarge(bytes: lines.bytes.count, limit: OpenDocument.maximumAnalysedLength),
+        finding: .documentTooLarge(bytes: lines.bytes.count, limit: maximumAnalysedLength),
         range: SourceRange(start: 0, end: 0))
       fresh = AnalysisSnapshot(
         uri: uri, version: version, generation: nextGeneration(), lines: empty,

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import TestSupport
 import XCTest
+import EditorFeatures
 
 @testable import LanguageServer
 
@@ -229,9 +230,9 @@ final class HostileClientTests: XCTestCase {
     XCTAssertNotNil(client.response(to: 1))
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     let padding = "# " + String(repeating: "x", count: 97) + "\n"
-    let lineCount = OpenDocument.maximumAnalysedLength / padding.utf8.count + 10
+    let lineCount = LayoutLanguage.layout.maximumAnalysedLength / padding.utf8.count + 10
     let text = "view A\n" + String(repeating: padding, count: lineCount)
-    XCTAssertGreaterThan(text.utf8.count, OpenDocument.maximumAnalysedLength)
+    XCTAssertGreaterThan(text.utf8.count, LayoutLanguage.layout.maximumAnalysedLength)
     client.send(
       JSONValue.object([
         ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),

@@ -13,6 +13,10 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
 
   public var pathExtensions: [String] { InterfaceBuilderFile.pathExtensions.sorted() }
 
+  /// The reader's own bound (`ib-refused` above it): XML is mostly markup, so an Interface
+  /// Builder file takes far less memory per byte than a layout text.
+  public var maximumAnalysedLength: Int { InterfaceBuilderFile.maximumFileSize }
+
   /// None: a document is an Interface Builder file by its extension only.
   public var languageIDs: [String] { [] }
 

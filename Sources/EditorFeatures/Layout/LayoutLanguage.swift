@@ -14,6 +14,10 @@ public struct LayoutLanguage: EditorLanguage {
 
   public var pathExtensions: [String] { [kind.rawValue] }
 
+  /// 4 MiB: a layout takes about 370 bytes of memory for each byte of its text once solved
+  /// (docs/performance.md), and seconds to analyse at that size.
+  public var maximumAnalysedLength: Int { 4 << 20 }
+
   public var languageIDs: [String] { [kind.rawValue] }
 
   public func makeAnalyzer() -> any DocumentAnalyzer {
