@@ -5,7 +5,8 @@ import LayoutSyntax
 /// An Interface Builder `.storyboard` or `.xib`, read into one layout per scene or top-level
 /// view, with every range a byte range of the XML.
 public struct InterfaceBuilderFile: Sendable {
-  /// The file's bytes, which every range refers to.
+  /// The document's bytes, which every range refers to: the file's own, or their UTF-8
+  /// transcoding when the file is UTF-16, UTF-32, ISO-8859-1 or windows-1252.
   public let bytes: [UInt8]
   /// One document per scene's root view, top-level view or cell, in file order. Each one's
   /// single canvas is named after the scene.
@@ -35,8 +36,9 @@ public struct InterfaceBuilderFile: Sendable {
   }
 
   /// Reads a file. Never fails: what cannot be read is a diagnostic.
-  public static func read(bytes: [UInt8]) -> InterfaceBuilderFile {
-    let tree = XMLTree.parse(bytes)
+  public static func read(bytes file: [UInt8]) -> InterfaceBuilderFile {
+    let tree = XMLTree.parse(file)
+    let bytes = tree.bytes
     var fileDiagnostics = tree.diagnostics
     var units: [LayoutDocument] = []
     var details: [UnitDetails] = []
@@ -59,7 +61,7 @@ public struct InterfaceBuilderFile: Sendable {
       }
     }
     // A refused oversized file is not indexed: its one finding is at the start.
-    let indexed = bytes.count > XMLTree.maximumSize ? [] : bytes
+    let indexed = file.count > XMLTree.maximumSize ? [] : bytes
     let document = LayoutDocument(bytes: indexed, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
     return InterfaceBuilderFile(
       bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details)

@@ -26,9 +26,10 @@ struct XMLNode {
 /// An XML document read with Foundation's parser, with byte ranges for every start tag.
 ///
 /// Hostile input is bounded before the parser sees it: files larger than `maximumSize` are
-/// refused, a document type declaration (the only way to declare entities, and so to expand
-/// them) is refused, external entities are never resolved, and nesting deeper than
-/// `maximumDepth` stops the parse.
+/// refused, the text is decoded to valid UTF-8 or refused (`XMLText`: the parser traps on a
+/// name that is not UTF-8), a document type declaration (the only way to declare entities,
+/// and so to expand them) is refused, external entities are never resolved, and nesting
+/// deeper than `maximumDepth` stops the parse.
 struct XMLTree {
   static let maximumSize = 32 * 1024 * 1024
   static let maximumDepth = 256
@@ -37,6 +38,9 @@ struct XMLTree {
   var nodes: [XMLNode] = []
   var root: Int?
   var diagnostics: [Diagnostic] = []
+  /// The document's bytes, which every range refers to: the file's, or their UTF-8
+  /// transcoding (`XMLText`).
+  var bytes: [UInt8] = []
 
   func children(of index: Int) -> [Int] {
     guard index >= 0, index < nodes.count else { return [] }
@@ -55,16 +59,27 @@ struct XMLTree {
     }
   }
 
-  static func parse(_ bytes: [UInt8]) -> XMLTree {
+  static func parse(_ file: [UInt8]) -> XMLTree {
     var tree = XMLTree()
-    if bytes.count > maximumSize {
+    tree.bytes = file
+    if file.count > maximumSize {
       tree.diagnostics.append(
         Diagnostic(
           code: .interfaceBuilderRefused, severity: .error,
-          finding: .fileTooLarge(megabytes: bytes.count / (1024 * 1024), limit: maximumSize / (1024 * 1024)),
+          finding: .fileTooLarge(megabytes: file.count / (1024 * 1024), limit: maximumSize / (1024 * 1024)),
           range: SourceRange(at: 0)))
       return tree
     }
+    let text = XMLText.decode(file)
+    tree.bytes = text.bytes
+    if let problem = text.problem {
+      tree.diagnostics.append(
+        Diagnostic(code: .interfaceBuilderXML, severity: .error, finding: problem.finding, range: problem.range))
+      return tree
+    }
+    // The parser's copy differs from the document at most by a blanked `encoding="…"`: the
+    // same offsets and lines.
+    let bytes = text.parserBytes
     let scan = TagScanner.scan(bytes)
     if let doctype = scan.doctype {
       tree.diagnostics.append(

@@ -187,6 +187,15 @@ enum DiagnosticMessage {
     case .malformedXML(let parserError):
       let reason = parserError.map { "the parser stopped with error \($0) near here" } ?? "malformed XML"
       return "The file is not well-formed XML: \(reason)."
+    case .invalidUTF8(let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "The file is not valid UTF-8: the byte 0x\(hex.count < 2 ? "0" + hex : hex) here begins no well-formed "
+        + "character."
+    case .undecodableText(let encoding):
+      return "The file is read as \(encoding), and the character here is not valid \(encoding)."
+    case .unsupportedEncoding(let name):
+      return "The XML declaration names the encoding '\(name)', which Plumb does not read: it reads UTF-8, UTF-16, "
+        + "UTF-32, US-ASCII, ISO-8859-1 and windows-1252."
     case .constraintWithoutFirstAttribute:
       return "This constraint has no firstAttribute; Plumb leaves it out."
     case .unreadableConstraint(let text):

@@ -99,6 +99,14 @@ public enum Finding: Hashable, Sendable {
   case tooManyElements(limit: Int)
   /// XML the parser rejects, with its error code when it gives one.
   case malformedXML(parserError: Int?)
+  /// Bytes that are not UTF-8 in a file that is read as UTF-8: the first byte that begins no
+  /// well-formed character.
+  case invalidUTF8(byte: UInt8)
+  /// A character that cannot be decoded in the encoding the file is read in (an unpaired
+  /// UTF-16 surrogate, a truncated last character, …).
+  case undecodableText(encoding: String)
+  /// An XML declaration naming an encoding Plumb does not read.
+  case unsupportedEncoding(name: String)
   /// A `<constraint>` without `firstAttribute`.
   case constraintWithoutFirstAttribute
   /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value

@@ -272,6 +272,13 @@ final class DiagnosticMessageTests: XCTestCase {
       (.tooManyElements(limit: 100_000), "The file has more than 100000 elements; Plumb stops reading there."),
       (.malformedXML(parserError: nil), "The file is not well-formed XML: malformed XML."),
       (.malformedXML(parserError: 26), "The file is not well-formed XML: the parser stopped with error 26 near here."),
+      (.invalidUTF8(byte: 0xE9), "The file is not valid UTF-8: the byte 0xE9 here begins no well-formed character."),
+      (.undecodableText(encoding: "UTF-16LE"), "The file is read as UTF-16LE, and the character here is not valid UTF-16LE."),
+      (
+        .unsupportedEncoding(name: "Shift_JIS"),
+        "The XML declaration names the encoding 'Shift_JIS', which Plumb does not read: it reads UTF-8, UTF-16, "
+          + "UTF-32, US-ASCII, ISO-8859-1 and windows-1252."
+      ),
       (.constraintWithoutFirstAttribute, "This constraint has no firstAttribute; Plumb leaves it out."),
       (
         .unreadableConstraint("'weird' is not a relation; Plumb leaves this constraint out."),
@@ -287,7 +294,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 43
+  private static let kindCount = 46
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -335,6 +342,9 @@ final class DiagnosticMessageTests: XCTestCase {
     case .nestedTooDeep: "nestedTooDeep"
     case .tooManyElements: "tooManyElements"
     case .malformedXML: "malformedXML"
+    case .invalidUTF8: "invalidUTF8"
+    case .undecodableText: "undecodableText"
+    case .unsupportedEncoding: "unsupportedEncoding"
     case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
     case .unreadableConstraint: "unreadableConstraint"
     }
