@@ -686,6 +686,37 @@ public final class PlaceSolver {
     }
   }
 
+  // MARK: - Accuracy
+
+  /// The file's required constraints that the solved values miss by more than a millionth of
+  /// the largest term of the constraint (at least one point's millionth), with by how much:
+  /// none in a layout the solver resolves, since its own tolerances are far smaller.
+  func violatedRequiredConstraints() -> [(constraint: LayoutConstraint, by: Double)] {
+    var result: [(LayoutConstraint, Double)] = []
+    for index in entries.indices where index >= engineCount {
+      let entry = entries[index]
+      guard !entry.isBroken, let solverConstraint = entry.solverConstraint,
+        let constraint = constraint(at: index), constraint.isRequired
+      else { continue }
+      let expression = solverConstraint.expression
+      var sum = expression.constant
+      var magnitude = max(1, abs(expression.constant))
+      for term in expression.terms {
+        let value = term.coefficient * solver.value(of: term.variable)
+        sum += value
+        magnitude = max(magnitude, abs(value))
+      }
+      let miss: Double
+      switch solverConstraint.relation {
+      case .equal: miss = abs(sum)
+      case .greaterThanOrEqual: miss = max(0, -sum)
+      case .lessThanOrEqual: miss = max(0, sum)
+      }
+      if !miss.isFinite || miss > 1e-6 * magnitude { result.append((constraint, miss)) }
+    }
+    return result
+  }
+
   // MARK: - Optional constraints
 
   /// The optional constraints of the file that the solution does not satisfy, with the error.
