@@ -125,6 +125,16 @@ final class NumericRangeTests: XCTestCase {
     XCTAssertEqual(constants.sorted(), [20_000_000, 30_000_000, 50_000_000])
   }
 
+  /// A constraint with both numbers out of range gets a warning for each.
+  func testBothNumbersOfOneConstraint() {
+    let layout = solve("view a\nview b\na.width == 0.0000001 * b.width + 20000000\nb.width == 10\n")
+    XCTAssertEqual(
+      findings(layout, .extremeValue).map { finding -> ExtremeValue? in
+        guard case .extremeValue(_, let value) = finding else { return nil }
+        return value
+      }, [.multiplier(0.0000001), .constant(20_000_000)])
+  }
+
   /// An ordinary layout has neither finding.
   func testAnOrdinaryLayoutHasNone() {
     let layout = solve(

@@ -22,30 +22,52 @@ enum NumericRangeCheck {
       var value: ExtremeValue
     }
     var seen: Set<Seen> = []
-    let canvasSizes = model.canvases.flatMap { canvas in
-      model.implicitConstraints(for: canvas).filter { $0.origin == .canvas }
+    func report(_ constraint: LayoutConstraint) {
+      for value in extremeValues(of: constraint) where seen.insert(Seen(range: constraint.range, value: value)).inserted {
+        result.append(
+          Diagnostic(
+            code: .extremeValue, severity: .warning,
+            finding: .extremeValue(Describe.quote(constraint, in: document), value), range: constraint.range))
+      }
     }
-    for constraint in canvasSizes + model.constraints {
-      guard let value = extremeValue(of: constraint) else { continue }
-      guard seen.insert(Seen(range: constraint.range, value: value)).inserted else { continue }
-      let quote = Describe.quote(constraint, in: document)
-      result.append(
-        Diagnostic(
-          code: .extremeValue, severity: .warning, finding: .extremeValue(quote, value), range: constraint.range))
+    for canvas in model.canvases {
+      for constraint in model.canvasConstraints(for: canvas) { report(constraint) }
+    }
+    let constraints = model.constraints
+    for index in constraints.indices where hasExtremeValue(constraints[index]) {
+      report(constraints[index])
     }
     return result
   }
 
-  /// The number of a constraint outside the range, the constant first.
-  static func extremeValue(of constraint: LayoutConstraint) -> ExtremeValue? {
-    if abs(constraint.constant) > NumericRange.constant { return .constant(constraint.constant) }
+  /// Whether a constraint has a number outside the range (reads two numbers, copies nothing).
+  @inline(__always)
+  static func hasExtremeValue(_ constraint: borrowing LayoutConstraint) -> Bool {
+    let multiplier = abs(constraint.multiplier)
+    return abs(constraint.constant) > NumericRange.constant
+      || (multiplier != 0 && (multiplier < NumericRange.smallestMultiplier || multiplier > NumericRange.largestMultiplier))
+  }
+
+  /// The numbers of a constraint outside the range, the multiplier first (as written).
+  static func extremeValues(of constraint: LayoutConstraint) -> [ExtremeValue] {
+    var values: [ExtremeValue] = []
     let multiplier = abs(constraint.multiplier)
     if constraint.second != nil, multiplier != 0,
       multiplier < NumericRange.smallestMultiplier || multiplier > NumericRange.largestMultiplier
     {
-      return .multiplier(constraint.multiplier)
+      values.append(.multiplier(constraint.multiplier))
     }
-    return nil
+    if abs(constraint.constant) > NumericRange.constant { values.append(.constant(constraint.constant)) }
+    return values
+  }
+
+  /// Whether the solver resolves a constraint's numbers (reads two numbers, copies nothing).
+  @inline(__always)
+  static func resolves(_ constraint: borrowing LayoutConstraint) -> Bool {
+    let multiplier = abs(constraint.multiplier)
+    return abs(constraint.constant) <= NumericRange.largestResolvedConstant
+      && (multiplier == 0
+        || (multiplier >= NumericRange.smallestResolvedMultiplier && multiplier <= NumericRange.largestResolvedMultiplier))
   }
 
   /// A view's axis whose solved values are not reliable.
@@ -74,7 +96,13 @@ enum NumericRangeCheck {
           place: solver.place))
     }
     // Numbers the solver cannot resolve, whatever it solved.
-    for constraint in document.model.constraints {
+    let constraints = document.model.constraints
+    var scale = max(solver.place.canvas.width, solver.place.canvas.height)
+    for index in constraints.indices {
+      scale = max(scale, abs(constraints[index].constant))
+    }
+    for index in constraints.indices where resolves(constraints[index]) == false {
+      let constraint = constraints[index]
       let multiplier = abs(constraint.multiplier)
       if constraint.second != nil, multiplier != 0,
         multiplier < NumericRange.smallestResolvedMultiplier || multiplier > NumericRange.largestResolvedMultiplier
@@ -87,7 +115,7 @@ enum NumericRangeCheck {
     // What the solution itself shows: a required constraint it misses, a frame not finite.
     // (After the solver gave up, `unsolved` says so already.)
     guard solver.failure == nil else { return (findings, views) }
-    for (constraint, by) in solver.violatedRequiredConstraints() {
+    for (constraint, by) in solver.violatedRequiredConstraints(scale: scale) {
       add(.violated(Describe.quote(constraint, in: document), by: by), constraint)
     }
     let model = document.model
