@@ -29,6 +29,13 @@ public struct ViewFrame: Sendable, Hashable {
   /// The axes on which the frame is not determined, as output names them: `horizontal`, `vertical`.
   public var ambiguousAxisNames: [String] { ambiguities.map(\.axis.outputName) }
 
+  /// Whether every value of the frame and the alignment rectangle is finite: not when the
+  /// layout's numbers overflow (its `inaccurate` finding says so).
+  public var isFinite: Bool {
+    [frame.x, frame.y, frame.width, frame.height, alignment.x, alignment.y, alignment.width, alignment.height]
+      .allSatisfy(\.isFinite)
+  }
+
   /// The view `name` as `solver` has solved it; nil for a view the solver does not know.
   init?(_ name: String, solver: PlaceSolver, model: LayoutModel, ambiguities: [AmbiguityFinding]) {
     guard let view = solver.solvedView(name) else { return nil }
@@ -88,6 +95,9 @@ public struct LayoutFrames: Sendable {
   /// root: frame = (0 0; 320 320)
   ///   Place: frame = (47 47; 226 226), alignment = (49 49; 222 222)  AMBIGUOUS horizontal
   /// ```
+  ///
+  /// A value that is not finite is written `inf`, `-inf` or `nan`, and its view's line ends
+  /// with `NOT FINITE`.
   public var text: String {
     var output = ""
     for (index, place) in places.enumerated() {
@@ -104,6 +114,7 @@ public struct LayoutFrames: Sendable {
         if view.alignment != view.frame { line += ", alignment = \(view.alignment.description)" }
         let axes = view.ambiguousAxisNames
         if !axes.isEmpty { line += "  AMBIGUOUS \(axes.joined(separator: ", "))" }
+        if !view.isFinite { line += "  NOT FINITE (the layout's numbers overflow)" }
         output += line + "\n"
         pending += view.subviews.reversed().map { ($0, depth + 1) }
       }

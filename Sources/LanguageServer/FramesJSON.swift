@@ -46,7 +46,16 @@ public enum FramesJSON {
   }
 
   /// Values to a millionth of a point, so rounding noise (1e-13) does not show; never -0.
-  private static func rounded(_ value: Double) -> Double {
+  /// JSON carries no infinity or NaN, and a frame value is never null: an infinite value
+  /// (the layout's numbers overflowed) becomes the largest finite double of its sign and NaN
+  /// becomes 0, and the layout's `inaccurate` finding says that the view's frame is not
+  /// finite (docs/cli.md).
+  static func rounded(_ value: Double) -> Double {
+    guard value.isFinite else {
+      return value.isNaN ? 0 : value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
+    }
+    // Beyond 1e9 a double holds no millionths to round away (and `value * 1e6` could overflow).
+    guard abs(value) < 1e9 else { return value }
     let result = (value * 1_000_000).rounded() / 1_000_000
     return result == 0 ? 0 : result
   }

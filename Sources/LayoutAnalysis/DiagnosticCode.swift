@@ -49,6 +49,12 @@ public enum DiagnosticCatalogue {
     Entry(
       code: .unsolved, severity: .warning,
       summary: "The solver gave up on the layout; other findings may be incomplete."),
+    Entry(
+      code: .extremeValue, severity: .warning,
+      summary: "A constant beyond ±10,000,000 points or a multiplier outside 1e-6…1e6, which UIKit does not handle sensibly."),
+    Entry(
+      code: .inaccurate, severity: .warning,
+      summary: "The layout's numbers are beyond what the solver resolves; its frames and findings there are not reliable."),
     // Interface Builder files (docs/interface-builder.md).
     Entry(code: .interfaceBuilderXML, severity: .error, summary: "An Interface Builder file is not well-formed XML."),
     Entry(

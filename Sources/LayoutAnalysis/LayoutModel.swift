@@ -144,6 +144,23 @@ public struct LayoutModel: Sendable {
   /// engine adds without the file saying so: `width >= 0` and `height >= 0` for every
   /// view but the root, and the root's frame equal to the canvas.
   public func implicitConstraints(for canvas: Canvas) -> [LayoutConstraint] {
+    var result = canvasConstraints(for: canvas)
+    let rootRange = canvas.range ?? SourceRange(at: 0)
+    let root = LayoutModel.rootName
+    for name in viewOrder where name != root {
+      let range = views[name]?.declarationRange ?? rootRange
+      for attribute in [LayoutAttribute.width, .height] {
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: attribute), relation: .greaterThanOrEqual,
+            second: nil, constant: 0, origin: .implicit, range: range))
+      }
+    }
+    return result
+  }
+
+  /// The constraints that fix the root to a canvas (origin `canvas`).
+  func canvasConstraints(for canvas: Canvas) -> [LayoutConstraint] {
     var result: [LayoutConstraint] = []
     let rootRange = canvas.range ?? SourceRange(at: 0)
     let root = LayoutModel.rootName
@@ -163,15 +180,6 @@ public struct LayoutModel: Sendable {
       LayoutConstraint(
         first: ConstraintItem(view: root, attribute: .height), relation: .equal, second: nil,
         constant: canvas.height, origin: .canvas, range: rootRange))
-    for name in viewOrder where name != root {
-      let range = views[name]?.declarationRange ?? rootRange
-      for attribute in [LayoutAttribute.width, .height] {
-        result.append(
-          LayoutConstraint(
-            first: ConstraintItem(view: name, attribute: attribute), relation: .greaterThanOrEqual,
-            second: nil, constant: 0, origin: .implicit, range: range))
-      }
-    }
     return result
   }
 }

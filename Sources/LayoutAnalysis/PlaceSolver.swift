@@ -686,6 +686,40 @@ public final class PlaceSolver {
     }
   }
 
+  // MARK: - Accuracy
+
+  /// The file's required constraints that the solved values miss by more than a millionth of
+  /// the largest term of the constraint (at least 1), or by more than the solver's own
+  /// tolerance for a required constraint, 1e-7 × `scale` (the largest number of the place),
+  /// with by how much: none in a layout the solver resolves.
+  func violatedRequiredConstraints(scale: Double) -> [(constraint: LayoutConstraint, by: Double)] {
+    let floor = 1e-7 * max(1, scale)
+    var result: [(LayoutConstraint, Double)] = []
+    for index in engineCount..<max(engineCount, entries.count) {
+      // A broken constraint is in the solver below required; the engine's own are left out.
+      guard let solverConstraint = entries[index].solverConstraint, solverConstraint.priority >= 1000 else {
+        continue
+      }
+      let expression = solverConstraint.expression
+      var sum = expression.constant
+      var magnitude = max(1, abs(expression.constant))
+      for term in expression.terms {
+        let value = term.coefficient * solver.value(of: term.variable)
+        sum += value
+        magnitude = max(magnitude, abs(value))
+      }
+      let miss: Double
+      switch solverConstraint.relation {
+      case .equal: miss = abs(sum)
+      case .greaterThanOrEqual: miss = max(0, -sum)
+      case .lessThanOrEqual: miss = max(0, sum)
+      }
+      guard !miss.isFinite || miss > max(1e-6 * magnitude, floor), let constraint = constraint(at: index) else { continue }
+      result.append((constraint, miss))
+    }
+    return result
+  }
+
   // MARK: - Optional constraints
 
   /// The optional constraints of the file that the solution does not satisfy, with the error.

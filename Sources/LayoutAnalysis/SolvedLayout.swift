@@ -46,6 +46,7 @@ public final class SolvedLayout {
     if !hasErrors {
       diagnostics += RTLCheck.diagnostics(document)
       diagnostics += GeometryCheck.transformed(document)
+      diagnostics += NumericRangeCheck.extremeValues(document)
       var placed: [PlacedFinding] = []
       let hasWrittenOptionals = model.constraints.contains { constraint in
         !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
@@ -62,8 +63,16 @@ public final class SolvedLayout {
               place: solver.place))
         }
         placed += ConflictCheck.findings(solver, document: document)
-        placed += AmbiguityCheck.findings(solver, document: document)
-        placed += GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
+        // Where the numbers are beyond what the solver resolves, say so, and do not quote
+        // its numbers about the views involved as facts.
+        let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document)
+        placed += inaccuracies.findings
+        let geometry =
+          AmbiguityCheck.findings(solver, document: document)
+          + GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
+        placed += geometry.filter {
+          !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable)
+        }
         placed += UnsatisfiedCheck.findings(solver, document: document, hasWrittenOptionals: hasWrittenOptionals)
       }
       diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)

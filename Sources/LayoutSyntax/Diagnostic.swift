@@ -79,6 +79,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case transformed
   case unsatisfied
   case unsolved
+  // Numbers out of range (docs/language.md#numbers).
+  case extremeValue = "extreme-value"
+  case inaccurate
   // Interface Builder files.
   case interfaceBuilderXML = "ib-xml"
   case interfaceBuilderRefused = "ib-refused"

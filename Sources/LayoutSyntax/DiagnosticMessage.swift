@@ -24,6 +24,24 @@ extension ConstraintQuote {
 }
 
 enum DiagnosticMessage {
+  /// The message of an `inaccurate` finding.
+  static func inaccurateText(_ inaccuracy: Inaccuracy) -> String {
+    let tail = "so the frames Plumb solves here, and what it finds about them, may be wrong."
+    switch inaccuracy {
+    case .multiplier(let quote, let value):
+      return "\(quote.quoted) has the multiplier \(formatMagnitude(value)), which the solver cannot resolve "
+        + "(it resolves 0.000000001…1000000000 in magnitude and may take the term for 0), " + tail
+    case .constant(let quote, let value):
+      return "\(quote.quoted) has the constant \(formatMagnitude(value)), so large that the solver's tolerance "
+        + "in this layout exceeds a point, " + tail
+    case .violated(let quote, let by):
+      return "The solved layout misses the required constraint \(quote.quoted) by \(formatNumber(by)): "
+        + "its numbers are beyond what the solver resolves accurately, " + tail
+    case .notFinite(let view):
+      return "The solved frame of '\(view)' is not finite: the layout's numbers overflow, " + tail
+    }
+  }
+
   static func text(of diagnostic: Diagnostic) -> String {
     var text = ""
     for case .scrollableContentSize(let scrollView) in diagnostic.notes {
@@ -161,6 +179,14 @@ enum DiagnosticMessage {
         + "point\(abs(missedBy - 1) <= 0.01 ? "" : "s"), because constraints of higher priority win."
     case .unsolved(let reason):
       return "Plumb could not finish solving this layout (\(reason)); the other findings may be incomplete."
+    case .extremeValue(let quote, .constant(let value)):
+      return "\(quote.quoted) has the constant \(formatMagnitude(value)), beyond ±10000000 points, where UIKit's "
+        + "engine and Core Animation lose sub-point precision; keep constants within ±10000000."
+    case .extremeValue(let quote, .multiplier(let value)):
+      return "\(quote.quoted) has the multiplier \(formatMagnitude(value)), outside 0.000001…1000000 in magnitude, "
+        + "which UIKit's engine cannot solve accurately; use a multiplier within that range, or 0."
+    case .inaccurate(let inaccuracy):
+      return inaccurateText(inaccuracy)
 
     case .legacyArchive:
       return "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; "

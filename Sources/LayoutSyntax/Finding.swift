@@ -76,6 +76,10 @@ public enum Finding: Hashable, Sendable {
   case unsatisfied(ConstraintQuote, missedBy: Double)
   /// The solver gave up; `reason` is the solver's own description.
   case unsolved(reason: String)
+  /// A number of a constraint outside the range UIKit's engine handles sensibly.
+  case extremeValue(ConstraintQuote, ExtremeValue)
+  /// Numbers the solver cannot resolve, so that what it solved is not reliable.
+  case inaccurate(Inaccuracy)
 
   // MARK: Interface Builder files
 
@@ -112,6 +116,43 @@ public enum Finding: Hashable, Sendable {
   /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value
   /// it could not read, and that it leaves the constraint out).
   case unreadableConstraint(String)
+}
+
+/// The range of numbers UIKit's engine handles sensibly (docs/language.md#numbers).
+public enum NumericRange {
+  /// The largest constant, in points: a Float (which parts of UIKit's engine and of Core
+  /// Animation use) spaces its values one point apart from 2²³ ≈ 8.4 million.
+  public static let constant = 1e7
+  /// The smallest and largest magnitude of a nonzero multiplier.
+  public static let smallestMultiplier = 1e-6
+  public static let largestMultiplier = 1e6
+  /// The smallest and largest magnitude of a nonzero multiplier the solver resolves: it takes
+  /// coefficients below 1e-9 for 0 (and a large one becomes its reciprocal when it pivots).
+  public static let smallestResolvedMultiplier = 1e-9
+  public static let largestResolvedMultiplier = 1e9
+  /// The largest constant the solver resolves to a point: its tolerances are 1e-10…1e-8 times
+  /// the largest number of the layout, larger than a point beyond 1e9 or so.
+  public static let largestResolvedConstant = 1e9
+}
+
+/// A number of a constraint outside the range UIKit's engine handles sensibly.
+public enum ExtremeValue: Hashable, Sendable {
+  /// A constant beyond ±`NumericRange.constant` points.
+  case constant(Double)
+  /// A nonzero multiplier whose magnitude is outside `NumericRange.smallestMultiplier`…`largestMultiplier`.
+  case multiplier(Double)
+}
+
+/// Why the solution of a layout is not reliable.
+public enum Inaccuracy: Hashable, Sendable {
+  /// A multiplier the solver cannot resolve: it may take the term for 0.
+  case multiplier(ConstraintQuote, Double)
+  /// A constant so large that the solver's tolerances in the layout exceed a point.
+  case constant(ConstraintQuote, Double)
+  /// A required constraint the solved values miss by `by` points.
+  case violated(ConstraintQuote, by: Double)
+  /// A view's solved frame is not finite (the numbers overflowed).
+  case notFinite(view: String)
 }
 
 /// Which view a reserved name stands for.
@@ -401,6 +442,7 @@ extension Finding {
     case .misplaced(let misplacement): misplacement.view
     case .offscreen(let overhang): overhang.view
     case .transformed(let view, _): view
+    case .inaccurate(.notFinite(let view)): view
     case .duplicateView(let name), .notASubview(let name, _, _): name
     default: nil
     }
@@ -417,6 +459,15 @@ extension Finding {
       return .noSingleLayout(view: view, broken: transform(broken))
     case .unsatisfied(let quote, let missedBy):
       return .unsatisfied(transform(quote), missedBy: missedBy)
+    case .extremeValue(let quote, let value):
+      return .extremeValue(transform(quote), value)
+    case .inaccurate(let inaccuracy):
+      switch inaccuracy {
+      case .multiplier(let quote, let value): return .inaccurate(.multiplier(transform(quote), value))
+      case .constant(let quote, let value): return .inaccurate(.constant(transform(quote), value))
+      case .violated(let quote, let by): return .inaccurate(.violated(transform(quote), by: by))
+      case .notFinite: return self
+      }
     default:
       return self
     }

@@ -193,8 +193,7 @@ extension LayoutParser {
       throw StatementError(
         message: "expected a number or a metric name, but found \(describe(current))", range: current.range)
     }
-    let numerator = current
-    advance()
+    let numerator = try takeNumber()
     guard current.kind == .slash else {
       return NumericTerm(value: .number(numerator.number), isNegated: negated, range: numerator.range)
     }
@@ -203,13 +202,14 @@ extension LayoutParser {
       throw StatementError(
         message: "expected the denominator of the fraction after '/', as in '9/16'", range: current.range)
     }
-    let denominator = current
-    advance()
+    let denominator = try takeNumber()
     let range = numerator.range.union(denominator.range)
     guard denominator.number != 0 else {
       throw StatementError(message: "a fraction's denominator cannot be 0", range: denominator.range)
     }
-    return NumericTerm(value: .number(numerator.number / denominator.number), isNegated: negated, range: range)
+    let quotient = numerator.number / denominator.number
+    guard quotient.isFinite else { throw StatementError(message: Self.tooLarge, range: range) }
+    return NumericTerm(value: .number(quotient), isNegated: negated, range: range)
   }
 
   /// `@P`: a number, a metric, or `required|high|low|fitting` with an optional `± N`.
@@ -240,8 +240,7 @@ extension LayoutParser {
         message: "expected a number after '\(sign < 0 ? "-" : "+")', as in '@\(name.rawValue)\(sign < 0 ? "-" : "+")1'",
         range: current.range)
     }
-    let offset = current
-    advance()
+    let offset = try takeNumber()
     return PriorityTerm(value: .named(name, offset: sign * offset.number), range: at.range.union(offset.range))
   }
 }

@@ -105,8 +105,7 @@ extension LayoutParser {
   /// A number with an optional leading `-`, or nil (consuming nothing) when there is none.
   mutating func parseSignedNumber() throws(StatementError) -> (value: Double, range: SourceRange)? {
     if current.kind == .number {
-      let token = current
-      advance()
+      let token = try takeNumber()
       return (token.number, token.range)
     }
     guard current.kind == .minus else { return nil }
@@ -115,9 +114,21 @@ extension LayoutParser {
     guard current.kind == .number else {
       throw StatementError(message: "expected a number after '-'", range: current.range)
     }
-    let token = current
-    advance()
+    let token = try takeNumber()
     return (-token.number, minus.range.union(token.range))
+  }
+
+  /// What a number that overflows a double is told (`1e309` in a Visual Format string, a
+  /// `1` followed by 400 zeros in a layout file).
+  static let tooLarge = "this number is too large: it overflows to infinity; numbers must be finite (a layout's numbers should stay within ±10,000,000)"
+
+  /// Consumes the current token, a number, and returns it; a number that does not fit in a
+  /// double (it reads as infinity) is a syntax error at the literal.
+  mutating func takeNumber() throws(StatementError) -> Token {
+    let token = current
+    guard token.number.isFinite else { throw StatementError(message: Self.tooLarge, range: token.range) }
+    advance()
+    return token
   }
 
   /// `(a, b, c, d)` with `,`, `;` or blanks between the numbers.
@@ -167,7 +178,7 @@ extension LayoutParser {
         while let byte = byte(at: offset), ASCII.isDigit(byte) { offset += 1 }
       }
       if offset > begin {
-        return (Double(lexer.text(SourceRange(start: begin, end: offset))), true)
+        return (Double(lexer.text(SourceRange(start: begin, end: offset))) ?? .infinity, true)
       }
       if allowMissingAxis, byte(at: offset) == ASCII.minus {
         offset += 1
@@ -177,6 +188,10 @@ extension LayoutParser {
     }
     let width = scanAxis(&offset)
     guard width.present else { throw StatementError(message: message, range: current.range) }
+    if let value = width.value, !value.isFinite {
+      throw StatementError(message: Self.tooLarge, range: SourceRange(start: start, end: offset))
+    }
+    let heightStart = offset + 1
     guard let cross = byte(at: offset), cross == UInt8(ascii: "x") || cross == UInt8(ascii: "X") else {
       throw StatementError(message: message, range: SourceRange(start: start, end: max(offset, start + 1)))
     }
@@ -184,6 +199,9 @@ extension LayoutParser {
     let height = scanAxis(&offset)
     guard height.present else {
       throw StatementError(message: message, range: SourceRange(start: start, end: offset))
+    }
+    if let value = height.value, !value.isFinite {
+      throw StatementError(message: Self.tooLarge, range: SourceRange(start: heightStart, end: offset))
     }
     if let after = byte(at: offset), ASCII.isIdentifierContinuation(after) || after == ASCII.dot {
       throw StatementError(message: message, range: SourceRange(start: start, end: offset + 1))

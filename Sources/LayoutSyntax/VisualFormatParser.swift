@@ -73,6 +73,9 @@ public enum VisualFormatParser {
 
 /// Apple's descriptions of VFL syntax errors, word for word.
 enum VFLMessage {
+  static let numberTooLarge =
+    "This number is too large: it overflows to infinity. Numbers must be finite (a layout's numbers should stay within ±10,000,000)"
+  static let notANumber = "This is not a number a layout can use: 'nan' is not finite"
   static let emptyString = "It's an empty string."
   static let nonASCII = "It contains non-ASCII characters."
   static let expectedColonAfterH = "Expected ':' after 'H' to specify horizontal arrangement"
@@ -329,7 +332,13 @@ struct VFLCursor {
       if length == 0 { throw fail(VFLMessage.expectedNumber) }
       index += length
       let text = String(decoding: characters[start..<min(index, characters.count)], as: UTF8.self)
-      return .number(Double(text) ?? 0, range: fileRange(start, index))
+      let value = Double(text) ?? 0
+      guard value.isFinite else {
+        // strtod reads `1e400` as infinity and `nan` as not a number: no layout means either.
+        index = start
+        throw fail(value.isNaN ? VFLMessage.notANumber : VFLMessage.numberTooLarge)
+      }
+      return .number(value, range: fileRange(start, index))
     }
     if ASCII.isIdentifierStart(first) {
       let start = index

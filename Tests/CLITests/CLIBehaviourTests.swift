@@ -17,6 +17,31 @@ final class CLIBehaviourTests: XCTestCase {
     XCTAssertEqual(disabled.stdout, plain.stdout)
   }
 
+  /// Frame values are numbers in JSON, never null, even when the layout's numbers overflow:
+  /// an infinite value is the largest finite double of its sign (docs/cli.md).
+  func testFramesJSONNeverCarriesNullForAFrameValue() throws {
+    let folder = fixturesDirectory("cli").appendingPathComponent("frames-overflow-json")
+    let result = runPlumb(["frames", "--format", "json", "overflow.vfl"], in: folder)
+    let json = try JSONValue.parse(result.stdout)
+    var values: [JSONValue] = []
+    for layout in json["layouts"]?.arrayValue ?? [] {
+      for view in layout["views"]?.arrayValue ?? [] {
+        for rect in ["frame", "alignment"] {
+          for key in ["x", "y", "width", "height"] { values.append(view[rect]?[key] ?? .null) }
+        }
+      }
+    }
+    XCTAssertEqual(values.count, 2 * 3 * 8)
+    for value in values {
+      XCTAssertNotNil(value.doubleValue, "a frame value is \(value)")
+    }
+    XCTAssertTrue(values.contains(.number(.greatestFiniteMagnitude)))
+    XCTAssertTrue(values.contains(.number(-.greatestFiniteMagnitude)))
+    // The finding that says why is on standard error.
+    XCTAssertTrue(result.stderr.contains("[inaccurate]"))
+    XCTAssertEqual(result.status, 0)
+  }
+
   func testCheckJSONHasTheDocumentedShape() throws {
     let result = runPlumb(["check", "--format", "json", "bad.layout"], in: folder)
     let json = try JSONValue.parse(result.stdout)

@@ -246,6 +246,38 @@ final class DiagnosticMessageTests: XCTestCase {
         "Plumb could not finish solving this layout (the pivot budget ran out); the other findings may be incomplete."
       ),
       (
+        .extremeValue(quote("a.width == 20000000"), .constant(20_000_000)),
+        "'a.width == 20000000' has the constant 20000000, beyond ±10000000 points, where UIKit's engine and Core "
+          + "Animation lose sub-point precision; keep constants within ±10000000."
+      ),
+      (
+        .extremeValue(quote("b.width == 0.0000001 * c.width"), .multiplier(1e-7)),
+        "'b.width == 0.0000001 * c.width' has the multiplier 1e-07, outside 0.000001…1000000 in magnitude, which "
+          + "UIKit's engine cannot solve accurately; use a multiplier within that range, or 0."
+      ),
+      (
+        .inaccurate(.multiplier(quote("b.width == 0.000000000001 * c.width"), 1e-12)),
+        "'b.width == 0.000000000001 * c.width' has the multiplier 1e-12, which the solver cannot resolve (it "
+          + "resolves 0.000000001…1000000000 in magnitude and may take the term for 0), so the frames Plumb solves "
+          + "here, and what it finds about them, may be wrong."
+      ),
+      (
+        .inaccurate(.constant(quote("a.width == 1000000000000000"), 1e15)),
+        "'a.width == 1000000000000000' has the constant 1000000000000000, so large that the solver's tolerance in this layout "
+          + "exceeds a point, so the frames Plumb solves here, and what it finds about them, may be wrong."
+      ),
+      (
+        .inaccurate(.violated(quote("a.width == b.width"), by: 2.5)),
+        "The solved layout misses the required constraint 'a.width == b.width' by 2.5: its numbers are beyond "
+          + "what the solver resolves accurately, so the frames Plumb solves here, and what it finds about them, "
+          + "may be wrong."
+      ),
+      (
+        .inaccurate(.notFinite(view: "b")),
+        "The solved frame of 'b' is not finite: the layout's numbers overflow, so the frames Plumb solves here, "
+          + "and what it finds about them, may be wrong."
+      ),
+      (
         .legacyArchive,
         "This is Interface Builder's legacy <archive> format (Xcode 3 and 4), which Plumb does not read; open the "
           + "file in a current Xcode and save it to convert it."
@@ -294,7 +326,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 46
+  private static let kindCount = 52
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -332,6 +364,12 @@ final class DiagnosticMessageTests: XCTestCase {
     case .leftRightConstraint: "leftRightConstraint"
     case .unsatisfied: "unsatisfied"
     case .unsolved: "unsolved"
+    case .extremeValue(_, .constant): "extremeValue.constant"
+    case .extremeValue(_, .multiplier): "extremeValue.multiplier"
+    case .inaccurate(.multiplier): "inaccurate.multiplier"
+    case .inaccurate(.constant): "inaccurate.constant"
+    case .inaccurate(.violated): "inaccurate.violated"
+    case .inaccurate(.notFinite): "inaccurate.notFinite"
     case .legacyArchive: "legacyArchive"
     case .notAnInterfaceBuilderDocument: "notAnInterfaceBuilderDocument"
     case .macOSDocument: "macOSDocument"
