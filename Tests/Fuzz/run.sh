@@ -26,9 +26,8 @@ done
 work="${PLUMB_FUZZ_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/plumb-fuzz}"
 mkdir -p "$work"
 
-sanitize=(-Xswiftc -sanitize=fuzzer)
-if [ -n "${PLUMB_FUZZ_SANITIZE:-}" ]; then sanitize+=(-Xswiftc "-sanitize=$PLUMB_FUZZ_SANITIZE"); fi
-build=(swift build --package-path "$repo/Tests/Fuzz" -c release "${sanitize[@]}")
+# One -sanitize= flag with every sanitizer: swiftc keeps only the last of several.
+build=(swift build --package-path "$repo/Tests/Fuzz" -c release -Xswiftc "-sanitize=fuzzer${PLUMB_FUZZ_SANITIZE:+,$PLUMB_FUZZ_SANITIZE}")
 echo "== building the fuzz targets: ${build[*]}"
 started=$(date +%s)
 if ! "${build[@]}" > "$work/build.log" 2>&1; then
@@ -43,6 +42,8 @@ python3 "$repo/Tests/Fuzz/seeds.py" "$repo" "$work/seeds" "${targets[@]}"
 
 # The Swift runtime's backtracer would take the crash from libFuzzer, which then saves no input.
 export SWIFT_BACKTRACE=enable=no
+# No leak checks (with AddressSanitizer): Foundation's XML parser leaks its error strings.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 status=0
 summary=()
 for target in "${targets[@]}"; do
@@ -54,13 +55,18 @@ for target in "${targets[@]}"; do
   if [ "$target" = analysis ]; then max_len=(-max_len=4097); fi
   echo "== fuzz-$target for $seconds s"
   set +e
-  "$bin/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+  "$bin/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -detect_leaks=0 \
     "${max_len[@]}" -artifact_prefix="$artifacts/" "$corpus" "$work/seeds/$target" > "$log" 2>&1
   code=$?
   set -e
-  runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
-  speed=$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+).*/\1/p' "$log" | tail -n 1)
-  coverage=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | sed 's/cov: //')
+  runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1 || true)
+  speed=$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+).*/\1/p' "$log" | tail -n 1 || true)
+  coverage=$( (grep -oE 'cov: [0-9]+' "$log" || true) | tail -n 1 | sed 's/cov: //')
+  if [ -z "$coverage" ] && [ "$code" -eq 0 ]; then
+    # libFuzzer saw no coverage: the instrumentation is missing, and the run tested nothing.
+    code=1
+    echo "no coverage: is the target instrumented (-sanitize=fuzzer)?" >&2
+  fi
   line="fuzz-$target: ${runs:-?} runs, ${speed:-?} runs/s, coverage ${coverage:-?}"
   if [ "$code" -ne 0 ]; then
     status=1
