@@ -9,6 +9,8 @@ let package = Package(
   products: [
     .executable(name: "plumb", targets: ["plumb"]),
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
+    // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
+    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC"]),
   ],
   dependencies: [],
   targets: [

@@ -378,6 +378,9 @@ private struct JSONReader {
     }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
     guard let value = Double(text) else { throw JSONParseError(message: "invalid number", offset: start) }
+    // A number beyond a double's range (1e999) would become an infinity, which JSON cannot
+    // carry: it would be written back as null.
+    guard value.isFinite else { throw JSONParseError(message: "number out of range", offset: start) }
     return value
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import TestSupport
 import XCTest
@@ -39,6 +40,35 @@ final class JSONValueTests: XCTestCase {
     for (text, offset) in cases {
       XCTAssertThrowsError(try JSONValue.parse(text), "\(text)") { error in
         XCTAssertEqual((error as? JSONParseError)?.offset, offset, "offset for \(text.debugDescription)")
+      }
+    }
+  }
+
+  func testRejectsNumbersBeyondADouble() {
+    // They would read as infinities, which JSON cannot carry (written back as null).
+    for text in ["1e999", "-1e400", "[0, 123456789e400]"] {
+      XCTAssertThrowsError(try JSONValue.parse(text), text) { error in
+        XCTAssertEqual((error as? JSONParseError)?.message, "number out of range", text)
+      }
+    }
+    XCTAssertEqual(try JSONValue.parse("1e308").doubleValue, 1e308)
+    XCTAssertEqual(try JSONValue.parse("1e-400").doubleValue, 0)
+  }
+
+  /// The inputs the fuzz target `fuzz-json` found (Tests/Fixtures/fuzz/json, docs/fuzzing.md):
+  /// each is read or rejected with an offset inside the text, and a value read back from its own
+  /// text is the same value.
+  func testFuzzRegressions() throws {
+    let files = fixtureFiles(in: fixturesDirectory("fuzz/json"), extensions: ["json"])
+    XCTAssertFalse(files.isEmpty)
+    for url in files {
+      let bytes = Array(try Data(contentsOf: url))
+      do {
+        let value = try JSONValue.parse(bytes)
+        XCTAssertEqual(try JSONValue.parse(value.compactText), value, url.lastPathComponent)
+      } catch {
+        let offset = (error as? JSONParseError)?.offset ?? -1
+        XCTAssertTrue((0...bytes.count).contains(offset), url.lastPathComponent)
       }
     }
   }

@@ -1,0 +1,34 @@
+import Foundation
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import InterfaceBuilder
+
+/// The inputs the fuzz target `fuzz-interface-builder` found (Tests/Fixtures/fuzz/interface-builder,
+/// docs/fuzzing.md): each must be read without a crash, with every range inside the file and at
+/// least one finding (none is a valid document).
+final class FuzzRegressionTests: XCTestCase {
+  func testFuzzInputsAreReadWithoutACrash() throws {
+    // KNOWN CRASHES: Foundation's XMLParser traps on these inputs (an element name or a comment
+    // that is not UTF-8; a processing instruction without data), which would end the whole test
+    // run. They are skipped until the XML reader survives any bytes (issue 20, the XMLTree work);
+    // run them with PLUMB_FUZZ_KNOWN_CRASHES=1, and remove this guard with the fix.
+    guard ProcessInfo.processInfo.environment["PLUMB_FUZZ_KNOWN_CRASHES"] != nil else {
+      throw XCTSkip("known crashes in Foundation's XMLParser, pending the XML reader's fix (docs/fuzzing.md)")
+    }
+    let files = fixtureFiles(in: fixturesDirectory("fuzz/interface-builder"), extensions: ["storyboard", "xib"])
+    XCTAssertFalse(files.isEmpty)
+    for url in files {
+      let bytes = Array(try Data(contentsOf: url))
+      let file = InterfaceBuilderFile.read(bytes: bytes)
+      let diagnostics = file.diagnostics + file.analyse().diagnostics
+      XCTAssertFalse(diagnostics.isEmpty, url.lastPathComponent)
+      for diagnostic in diagnostics {
+        XCTAssertTrue(
+          diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count,
+          "\(url.lastPathComponent): \(diagnostic.range) outside the file")
+      }
+    }
+  }
+}
