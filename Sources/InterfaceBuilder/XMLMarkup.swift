@@ -1,3 +1,5 @@
+import LayoutSyntax
+
 /// The markup of an XML text at the byte level, shared by the two scans of Interface Builder
 /// files: `TagScanner` (start tags of a well-formed file, to give the parser's elements their
 /// byte ranges) and `XMLElementScanner` (every element of any text, for the editor).
@@ -45,6 +47,27 @@ struct XMLMarkup {
     case .instruction: skip(past: XMLMarkup.instructionEnd, from: offset + XMLMarkup.instructionStart.count)
     case .declaration, .endTag, .startTag: skip(past: XMLMarkup.closingBracket, from: offset + 2)
     }
+  }
+
+  /// Every `<?target?>` in the text, wherever it stands (inside a broken tag too): processing
+  /// instructions with no data, only white space, if anything, between target and `?>`.
+  func instructionsWithoutData() -> [SourceRange] {
+    var found: [SourceRange] = []
+    var offset = 0
+    while offset + 1 < bytes.count {
+      guard bytes[offset] == UInt8(ascii: "<"), bytes[offset + 1] == UInt8(ascii: "?") else {
+        offset += 1
+        continue
+      }
+      var cursor = offset + XMLMarkup.instructionStart.count
+      while cursor < bytes.count, XMLMarkup.isNameByte(bytes[cursor]), bytes[cursor] != UInt8(ascii: "?") { cursor += 1 }
+      while cursor < bytes.count, XMLMarkup.isSpace(bytes[cursor]) { cursor += 1 }
+      if starts(with: XMLMarkup.instructionEnd, at: cursor) {
+        found.append(SourceRange(start: offset, end: cursor + XMLMarkup.instructionEnd.count))
+      }
+      offset = max(cursor, offset + 1)
+    }
+    return found
   }
 
   func starts(with pattern: [UInt8], at position: Int) -> Bool {

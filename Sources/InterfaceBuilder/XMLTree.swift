@@ -79,13 +79,19 @@ struct XMLTree {
     }
     // The parser's copy differs from the document at most by a blanked `encoding="…"`: the
     // same offsets and lines.
-    let bytes = text.parserBytes
+    var bytes = text.parserBytes
     let scan = TagScanner.scan(bytes)
     if let doctype = scan.doctype {
       tree.diagnostics.append(
         Diagnostic(
           code: .interfaceBuilderRefused, severity: .error, finding: .documentTypeDeclaration, range: doctype))
       return tree
+    }
+    // Foundation's parser on Linux crashes on a processing instruction without data
+    // (`<?target?>`, which says nothing), wherever its recovery finds one, even inside a
+    // broken tag: every `<?` that opens one is read as spaces.
+    for instruction in XMLMarkup(bytes: bytes).instructionsWithoutData() {
+      bytes = XMLText.blanking(instruction, in: bytes)
     }
     let delegate = TreeBuilder(tags: scan.tags)
     let parser = XMLParser(data: Data(bytes))

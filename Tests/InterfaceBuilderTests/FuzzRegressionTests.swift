@@ -10,13 +10,9 @@ import XCTest
 /// least one finding (none is a valid document).
 final class FuzzRegressionTests: XCTestCase {
   func testFuzzInputsAreReadWithoutACrash() throws {
-    // KNOWN CRASHES: Foundation's XMLParser traps on these inputs (an element name or a comment
-    // that is not UTF-8; a processing instruction without data), which would end the whole test
-    // run. They are skipped until the XML reader survives any bytes (issue 20, the XMLTree work);
-    // run them with PLUMB_FUZZ_KNOWN_CRASHES=1, and remove this guard with the fix.
-    guard ProcessInfo.processInfo.environment["PLUMB_FUZZ_KNOWN_CRASHES"] != nil else {
-      throw XCTSkip("known crashes in Foundation's XMLParser, pending the XML reader's fix (docs/fuzzing.md)")
-    }
+    // Foundation's XMLParser used to crash the process on each of these (an element name or a
+    // comment that is not UTF-8; a processing instruction without data): the reader now reports
+    // invalid UTF-8 before the parser runs, and the parser reads `<?target?>` as spaces.
     let files = fixtureFiles(in: fixturesDirectory("fuzz/interface-builder"), extensions: ["storyboard", "xib"])
     XCTAssertFalse(files.isEmpty)
     for url in files {
