@@ -22,7 +22,7 @@ final class FuzzRegressionTests: XCTestCase {
       XCTAssertFalse(diagnostics.isEmpty, url.lastPathComponent)
       for diagnostic in diagnostics {
         XCTAssertTrue(
-          diagnostic.range.start >= 0 && diagnostic.range.end <= bytes.count,
+          diagnostic.range.start >= 0 && diagnostic.range.end <= file.document.bytes.count,
           "\(url.lastPathComponent): \(diagnostic.range) outside the file")
       }
     }
