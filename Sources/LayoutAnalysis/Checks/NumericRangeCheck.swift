@@ -8,6 +8,10 @@
 import LayoutSyntax
 
 enum NumericRangeCheck {
+  /// The largest number (constant or canvas side) of a layout whose residuals are not read:
+  /// there the solver's tolerance is a thousandth of a point or less.
+  static let residualScale = 1e4
+
   /// Constants beyond ±`NumericRange.constant` and nonzero multipliers outside
   /// `NumericRange.smallestMultiplier…largestMultiplier`, in the file's constraints (written,
   /// from Visual Format strings, intrinsic sizes, autoresizing masks, stack views) and in the
@@ -115,8 +119,14 @@ enum NumericRangeCheck {
     // What the solution itself shows: a required constraint it misses, a frame not finite.
     // (After the solver gave up, `unsolved` says so already.)
     guard solver.failure == nil else { return (findings, views) }
-    for (constraint, by) in solver.violatedRequiredConstraints(scale: scale) {
-      add(.violated(Describe.quote(constraint, in: document), by: by), constraint)
+    // The solver keeps required constraints to within 1e-7 of the layout's largest number, the
+    // same bound this reads residuals against: only where numbers are large can rounding carry
+    // a residual past it, so an ordinary layout (every number within `residualScale`) is not
+    // read again, constraint by constraint, on every edit.
+    if scale > NumericRangeCheck.residualScale {
+      for (constraint, by) in solver.violatedRequiredConstraints(scale: scale) {
+        add(.violated(Describe.quote(constraint, in: document), by: by), constraint)
+      }
     }
     let model = document.model
     for case let solved? in solver.allSolvedViews().views {
