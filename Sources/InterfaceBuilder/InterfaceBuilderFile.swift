@@ -36,8 +36,11 @@ public struct InterfaceBuilderFile: Sendable {
   }
 
   /// Reads a file. Never fails: what cannot be read is a diagnostic.
-  public static func read(bytes file: [UInt8]) -> InterfaceBuilderFile {
-    let tree = XMLTree.parse(file)
+  /// - Parameter isUTF8: the bytes are an editor's text, UTF-8 by the protocol: nothing is
+  ///   transcoded (a file's UTF-16 or Latin-1 is detected only when read from disk), so every
+  ///   range is a range of the editor's text.
+  public static func read(bytes file: [UInt8], isUTF8: Bool = false) -> InterfaceBuilderFile {
+    let tree = XMLTree.parse(file, isUTF8: isUTF8)
     let bytes = tree.bytes
     var fileDiagnostics = tree.diagnostics
     var units: [LayoutDocument] = []

@@ -46,7 +46,17 @@ struct XMLText {
   /// Why the text cannot be read, and where in `bytes`.
   var problem: (finding: Finding, range: SourceRange)?
 
-  static func decode(_ raw: [UInt8]) -> XMLText {
+  /// - Parameter isUTF8: the bytes are UTF-8 whatever they look like (an editor's text, whose
+  ///   positions must stay the editor's): nothing is transcoded; invalid UTF-8 is reported.
+  static func decode(_ raw: [UInt8], isUTF8: Bool = false) -> XMLText {
+    if isUTF8 {
+      var text = XMLText(bytes: raw, parserBytes: raw, encoding: .utf8)
+      if let declared = declaredEncoding(in: raw) { text.parserBytes = blanking(declared.attribute, in: raw) }
+      if let bad = firstInvalidUTF8(raw) {
+        text.problem = (.invalidUTF8(byte: raw[bad]), SourceRange(start: bad, end: bad + 1))
+      }
+      return text
+    }
     if let (encoding, start) = detectWideEncoding(raw) {
       let (bytes, badOffset) = transcodeWide(raw, from: start, encoding: encoding)
       var text = XMLText(bytes: bytes, parserBytes: bytes, encoding: encoding)
@@ -69,10 +79,14 @@ struct XMLText {
         return text
       }
       if let legacy = legacyEncodings[name], invalid != nil {
-        let (bytes, badOffset) = transcodeLegacy(raw, encoding: legacy)
+        // A UTF-8 byte-order mark before the declaration says nothing in a Latin-1 text (it would
+        // become three characters before the declaration): it is dropped.
+        let utf8Mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let source = raw.starts(with: utf8Mark) ? Array(raw.dropFirst(utf8Mark.count)) : raw
+        let (bytes, badOffset) = transcodeLegacy(source, encoding: legacy)
         text = XMLText(bytes: bytes, parserBytes: bytes, encoding: legacy)
-        // The declaration is ASCII, so it is at the same offsets in the transcoding.
-        text.parserBytes = blanking(declared.attribute, in: bytes)
+        // Found again in the transcoding: a byte-order mark before it takes more bytes there.
+        if let again = declaredEncoding(in: bytes) { text.parserBytes = blanking(again.attribute, in: bytes) }
         if let bad = badOffset {
           text.problem = (.undecodableText(encoding: legacy.rawValue), SourceRange(start: bad, end: min(bad + 3, bytes.count)))
         }
@@ -163,10 +177,19 @@ struct XMLText {
   /// `bytes` with `range` turned into spaces, line breaks kept.
   static func blanking(_ range: SourceRange, in bytes: [UInt8]) -> [UInt8] {
     var copy = bytes
-    for offset in max(range.start, 0)..<min(range.end, copy.count) where copy[offset] != 0x0A && copy[offset] != 0x0D {
-      copy[offset] = 0x20
-    }
+    blank([range], in: &copy)
     return copy
+  }
+
+  /// Turns every range of `ranges` into spaces, line breaks kept, in place: one pass over
+  /// the ranges, whatever their number.
+  static func blank(_ ranges: [SourceRange], in bytes: inout [UInt8]) {
+    for range in ranges {
+      let start = min(max(range.start, 0), bytes.count)
+      for offset in start..<min(max(range.end, start), bytes.count) where bytes[offset] != 0x0A && bytes[offset] != 0x0D {
+        bytes[offset] = 0x20
+      }
+    }
   }
 
   // MARK: - UTF-8

@@ -59,7 +59,9 @@ struct XMLTree {
     }
   }
 
-  static func parse(_ file: [UInt8]) -> XMLTree {
+  /// - Parameter isUTF8: the bytes are an editor's UTF-8 text: read as they are (see
+  ///   `XMLText.decode`), so that every range is a range of that text.
+  static func parse(_ file: [UInt8], isUTF8: Bool = false) -> XMLTree {
     var tree = XMLTree()
     tree.bytes = file
     if file.count > maximumSize {
@@ -70,7 +72,7 @@ struct XMLTree {
           range: SourceRange(at: 0)))
       return tree
     }
-    let text = XMLText.decode(file)
+    let text = XMLText.decode(file, isUTF8: isUTF8)
     tree.bytes = text.bytes
     if let problem = text.problem {
       tree.diagnostics.append(
@@ -90,9 +92,7 @@ struct XMLTree {
     // Foundation's parser on Linux crashes on a processing instruction without data
     // (`<?target?>`, which says nothing), wherever its recovery finds one, even inside a
     // broken tag: every `<?` that opens one is read as spaces.
-    for instruction in XMLMarkup(bytes: bytes).instructionsWithoutData() {
-      bytes = XMLText.blanking(instruction, in: bytes)
-    }
+    XMLText.blank(XMLMarkup(bytes: bytes).instructionsWithoutData(), in: &bytes)
     let delegate = TreeBuilder(tags: scan.tags)
     let parser = XMLParser(data: Data(bytes))
     parser.shouldResolveExternalEntities = false

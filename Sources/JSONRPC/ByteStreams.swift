@@ -145,7 +145,12 @@ public final class BytePipe: ByteSource, ByteSink, @unchecked Sendable {
 /// Writes framed messages, one whole frame at a time, from any thread.
 public final class MessageWriter: @unchecked Sendable {
   private let sink: ByteSink
+  /// Held for a whole frame's write, so frames never interleave.
   private let lock = NSLock()
+  /// Guards `closed` only: never held during a write, so `close` never waits for one (a
+  /// write blocks while the client reads nothing).
+  private let closeLock = NSLock()
+  private var closed = false
   /// Set once a write failed: the other side is gone.
   public private(set) var isBroken = false
 
@@ -153,18 +158,26 @@ public final class MessageWriter: @unchecked Sendable {
     self.sink = sink
   }
 
-  /// Stops writing: later messages are dropped (the server is ending).
+  /// Stops writing: later messages are dropped (the server is ending). Returns at once, even
+  /// while another thread is blocked writing.
   public func close() {
-    lock.lock()
-    isBroken = true
-    lock.unlock()
+    closeLock.lock()
+    closed = true
+    closeLock.unlock()
+  }
+
+  private var isClosed: Bool {
+    closeLock.lock()
+    defer { closeLock.unlock() }
+    return closed
   }
 
   public func send(_ message: Message) {
     let frame = message.framed
+    guard !isClosed else { return }
     lock.lock()
     defer { lock.unlock() }
-    guard !isBroken else { return }
+    guard !isBroken, !isClosed else { return }
     if !sink.write(frame) { isBroken = true }
   }
 }

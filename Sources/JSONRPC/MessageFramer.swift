@@ -62,6 +62,8 @@ public struct MessageFramer: Sendable {
   private var declaredLength: Int?
   /// Where to resume the search for a header name inside a body being read.
   private var bodySearchFrom = 0
+  /// The shape of the body read so far, to tell where a complete JSON value ends.
+  private var bodyShape = JSONShape(from: 0)
   /// Whether a bad stretch has been reported and no frame has been read since.
   private var inBadStretch = false
 
@@ -94,6 +96,7 @@ public struct MessageFramer: Sendable {
     buffer.removeFirst(start)
     lineStart -= start
     bodySearchFrom -= start
+    bodyShape.shift(by: -start)
     start = 0
   }
 
@@ -163,6 +166,7 @@ public struct MessageFramer: Sendable {
       }
       start = lineStart
       bodySearchFrom = start
+      bodyShape = JSONShape(from: start)
       state = .body(length: length)
       return true
     }
@@ -199,10 +203,11 @@ public struct MessageFramer: Sendable {
     let searchEnd = min(buffer.count, start + length)
     while let found = MessageFramer.findHeaderName(in: buffer, from: bodySearchFrom, before: searchEnd) {
       bodySearchFrom = found + 1
-      // Only a value that ends there can be complete: a message is an object (or a batch),
-      // so this cheap test spares parsing a body that quotes the header name in a string.
-      let before = buffer[start..<found].last { !MessageFramer.isSpace($0) }
-      if before == UInt8(ascii: "}") || before == UInt8(ascii: "]"), MessageFramer.isJSON(buffer[start..<found]) {
+      // Only where an object (or a batch) has just closed, outside any string, can the value
+      // be complete: the shape is followed as the bytes come, so a body that quotes the header
+      // name many times is not parsed again for each (it is parsed at most once).
+      bodyShape.advance(over: buffer, to: found)
+      if bodyShape.endsAValue, MessageFramer.isJSON(buffer[start..<found]) {
         deliver(buffer[start..<found], &events)
         start = found
         beginHeader()
@@ -287,5 +292,65 @@ extension StringProtocol {
     while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
     while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
     return String(slice)
+  }
+}
+
+/// The bracket structure of a JSON text read so far: depth, strings and escapes, enough to
+/// tell where a top-level object or array closes, one byte at a time and never again.
+struct JSONShape {
+  private(set) var position: Int
+  private var depth = 0
+  private var inString = false
+  private var escaped = false
+  /// Whether the first value closed and only white space followed it; false once anything
+  /// else did, or the text did not open with `{` or `[`.
+  private(set) var endsAValue = false
+  private var spoiled = false
+
+  init(from start: Int) {
+    position = start
+  }
+
+  mutating func shift(by delta: Int) {
+    position += delta
+  }
+
+  /// Reads `bytes[position..<end]`.
+  mutating func advance(over bytes: [UInt8], to end: Int) {
+    let limit = min(end, bytes.count)
+    while position < limit {
+      let byte = bytes[position]
+      position += 1
+      if spoiled { continue }
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      if endsAValue {
+        if !MessageFramer.isSpace(byte) {
+          endsAValue = false
+          spoiled = true
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 { endsAValue = true } else if depth < 0 { spoiled = true }
+      case UInt8(ascii: "\""):
+        if depth == 0 { spoiled = true } else { inString = true }
+      default:
+        // A top-level value must be an object or an array.
+        if depth == 0, !MessageFramer.isSpace(byte) { spoiled = true }
+      }
+    }
   }
 }

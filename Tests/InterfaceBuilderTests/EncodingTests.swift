@@ -238,3 +238,25 @@ final class EncodingTests: XCTestCase {
     text.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
   }
 }
+
+/// Texts whose encoding is not UTF-8 on its face: an editor's text is never transcoded, and a
+/// declaration after a byte-order mark is found again where the transcoding put it.
+final class EncodingEdgeTests: XCTestCase {
+  func testAnEditorsTextIsReadAsItIs() {
+    // The pattern of UTF-16 (`<` then NUL), which a client can send as JSON `\u0000`.
+    let text: [UInt8] = Array("<\0?\0x\0m\0l\0>".utf8)
+    let file = InterfaceBuilderFile.read(bytes: text, isUTF8: true)
+    XCTAssertEqual(file.document.bytes, text)
+    for diagnostic in file.diagnostics { XCTAssertLessThanOrEqual(diagnostic.range.end, text.count) }
+    // Read from disk, the same bytes are taken for UTF-16.
+    XCTAssertNotEqual(InterfaceBuilderFile.read(bytes: text).document.bytes, text)
+  }
+
+  func testALatin1DeclarationAfterAByteOrderMarkIsBlankedWhereItIs() {
+    let raw: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"<?xml version="1.0" encoding="ISO-8859-1"?>"#.utf8) + [0x0A]
+      + Array("<a>".utf8) + [0xE9] + Array("</a>".utf8)
+    let file = InterfaceBuilderFile.read(bytes: raw)
+    // Read as Latin-1: the only finding is about the root element, not the XML.
+    XCTAssertEqual(file.diagnostics.map(\.code), [.interfaceBuilderUnsupported], "\(file.diagnostics.map(\.message))")
+  }
+}

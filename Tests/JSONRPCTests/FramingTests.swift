@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+@testable import JSONRPC
 import TestSupport
 import XCTest
 
@@ -307,5 +307,77 @@ final class SalvagedIDTests: XCTestCase {
     XCTAssertNil(id(#"{"id":"#))
     XCTAssertNil(id(""))
     XCTAssertEqual(Message.salvageID(from: Array(#"{"id":7,"x":""#.utf8) + [0xFF]), .int(7))
+  }
+}
+
+/// Bodies that quote the header name, and a writer that must not wait for a blocked write.
+final class FramingRecoveryCostTests: XCTestCase {
+  /// A body quoting `}Content-Length:` many times is one message, read in one pass: the shape
+  /// of the body is followed as it comes, not parsed again at each quoted header.
+  func testABodyQuotingTheHeaderNameManyTimesIsOneMessage() throws {
+    let quoted = String(repeating: "}Content-Length: ", count: 20_000)
+    let body = Array(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"x":"\#(quoted)"}}"#.utf8)
+    let next = Array(#"{"jsonrpc":"2.0","id":2,"method":"m"}"#.utf8)
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    // Fed in pieces, as a pipe delivers it.
+    let stream = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body + Array("Content-Length: \(next.count)\r\n\r\n".utf8) + next
+    var offset = 0
+    while offset < stream.count {
+      let end = min(stream.count, offset + 4_096)
+      events += framer.append(stream[offset..<end])
+      offset = end
+    }
+    XCTAssertEqual(events, [.body(body), .body(next)])
+  }
+
+  func testTheShapeOfAJSONTextTellsWhereItsValueEnds() {
+    func ends(_ text: String) -> Bool {
+      var shape = JSONShape(from: 0)
+      let bytes = Array(text.utf8)
+      shape.advance(over: bytes, to: bytes.count)
+      return shape.endsAValue
+    }
+    XCTAssertTrue(ends(#"{"a":[1,{"b":"}]"}]}  "#))
+    XCTAssertTrue(ends("[1,2]\r\n"))
+    XCTAssertFalse(ends(#"{"a":"}"#))
+    XCTAssertFalse(ends(#"{"a":"\"}"#))
+    XCTAssertFalse(ends(#"{"a":1} x"#))
+    XCTAssertFalse(ends(#"}{"a":1}"#))
+    XCTAssertFalse(ends(#""s" {}"#))
+    XCTAssertFalse(ends("12"))
+  }
+
+  /// A sink whose write blocks until released, as a pipe does when the client reads nothing.
+  private final class BlockingSink: ByteSink, @unchecked Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    func write(_ bytes: [UInt8]) -> Bool {
+      entered.signal()
+      release.wait()
+      return true
+    }
+  }
+
+  func testClosingAWriterDoesNotWaitForABlockedWrite() {
+    let sink = BlockingSink()
+    let writer = MessageWriter(sink: sink)
+    let sent = DispatchSemaphore(value: 0)
+    Thread {
+      writer.send(.notification(method: "m", params: nil))
+      sent.signal()
+    }.start()
+    sink.entered.wait()
+    let closed = DispatchSemaphore(value: 0)
+    Thread {
+      writer.close()
+      closed.signal()
+    }.start()
+    XCTAssertEqual(closed.wait(timeout: .now() + 5), .success, "close waited for the blocked write")
+    sink.release.signal()
+    XCTAssertEqual(sent.wait(timeout: .now() + 5), .success)
+    // Closed: nothing more reaches the sink.
+    writer.send(.notification(method: "m", params: nil))
+    XCTAssertEqual(sink.entered.wait(timeout: .now() + 0.2), .timedOut)
   }
 }

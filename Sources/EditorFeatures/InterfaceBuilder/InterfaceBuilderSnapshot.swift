@@ -36,7 +36,8 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
 /// `plumb frames` solves them, for the findings and every feature.
 final class InterfaceBuilderAnalyzer: DocumentAnalyzer {
   func analyse(bytes: [UInt8], lines: any DocumentLines, change: TextChange?) -> any EditorSnapshot {
-    InterfaceBuilderSnapshot(InterfaceBuilderFile.read(bytes: bytes).analyse(solveWithErrors: true), lines: lines)
+    // The editor's text, UTF-8 by the protocol, is read as it is: its ranges are the editor's.
+    InterfaceBuilderSnapshot(InterfaceBuilderFile.read(bytes: bytes, isUTF8: true).analyse(solveWithErrors: true), lines: lines)
   }
 }
 
