@@ -155,6 +155,19 @@ final class LayoutLanguageTests: XCTestCase {
     XCTAssertEqual(none, [])
   }
 
+  /// A format's views are aligned across its axis: UIKit refuses the other options.
+  func testAlignmentOptionsFitTheFormatsAxis() throws {
+    let horizontal = "view a\nview b\n\"H:|[a]-[b]|\" "
+    let options = try XCTUnwrap(try snapshot(horizontal, kind: .layout).completions(at: horizontal.utf8.count)).map(\.label)
+    XCTAssertTrue(options.contains("alignAllTop") && options.contains("alignAllLastBaseline"), "\(options)")
+    XCTAssertFalse(options.contains("alignAllLeft") || options.contains("alignAllLeading") || options.contains("alignAllCenterX"))
+    XCTAssertTrue(options.contains("directionLeadingToTrailing"))
+    let vertical = "view a\nview b\n\"V:|[a]-[b]|\" "
+    let verticalOptions = try XCTUnwrap(try snapshot(vertical, kind: .layout).completions(at: vertical.utf8.count)).map(\.label)
+    XCTAssertTrue(verticalOptions.contains("alignAllLeading") && verticalOptions.contains("alignAllCenterX"))
+    XCTAssertFalse(verticalOptions.contains("alignAllTop") || verticalOptions.contains("alignAllFirstBaseline"))
+  }
+
   func testVisualFormatFilesAreLayoutsWithoutDeclarations() throws {
     let layout = try snapshot("H:|[a]-[b]|\n", kind: .vfl)
     // Every line is a format: at its start, the views.

@@ -171,6 +171,23 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertEqual(solve("direction ltr\n" + text).diagnostics.map(\.code), [])
   }
 
+  /// A vertical format aligned by left or right edges keeps them there in right-to-left
+  /// languages; the fix aligns by leading or trailing, and removes the finding.
+  func testLeftOrRightAlignmentOfAVerticalFormat() throws {
+    let text = "view a\nview b\n\"V:|-[a(20)]-[b(20)]\" alignAllRight\nH:|-[a]-|\nH:[b(50)]\n"
+    let layout = solve(text)
+    let finding = try XCTUnwrap(layout.diagnostics.first { $0.code == .leftRight }, "\(layout.diagnostics.map(\.message))")
+    XCTAssertEqual(layout.document.text(of: finding.range), "alignAllRight")
+    let fix = try XCTUnwrap(finding.fixes.first)
+    XCTAssertEqual(fix.title, "Use 'alignAllTrailing'")
+    var bytes = Array(text.utf8)
+    for edit in fix.edits.reversed() { bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8)) }
+    let fixed = SolvedLayout(document: LayoutDocument(bytes: bytes, kind: .layout))
+    XCTAssertEqual(fixed.diagnostics.map(\.code), [])
+    // A horizontal format aligned by its views' tops mirrors already.
+    XCTAssertEqual(solve("view a\nview b\n\"H:|-[a(20)]-[b(20)]\" alignAllTop\nV:|-[a(30)]\nV:[b(30)]\n").diagnostics.map(\.code), [])
+  }
+
   func testNoLayoutFindingsWhenTheTextHasErrors() {
     let layout = solve("view a\nview b\nH:|[a]-[zz]|\n")
     XCTAssertEqual(layout.diagnostics.map(\.code), [.unknownView])

@@ -125,7 +125,12 @@ extension LayoutSnapshot {
         add([name.rawValue], kind: .enumMember, detail: "priority \(formatNumber(name.value))")
       }
     case .formatOption:
-      add(VisualFormatOption.allCases.map(\.rawValue), kind: .enumMember, detail: "format option")
+      // Views are aligned across the format's axis: UIKit refuses `alignAllLeft` in a
+      // horizontal format, and `alignAllTop` in a vertical one.
+      let written = prefix.drop { $0 == " " || $0 == "\t" || $0 == "\"" }
+      let axis: AttributeAxis = written.hasPrefix("V:") ? .vertical : .horizontal
+      let options = VisualFormatOption.allCases.filter { $0.alignedAttribute.map { $0.axis != axis } ?? true }
+      add(options.map(\.rawValue), kind: .enumMember, detail: "format option")
     case .statement:
       if document.kind == .layout {
         add(viewKinds, kind: .keyword, detail: "view declaration")

@@ -21,6 +21,21 @@ enum RTLCheck {
       case .constraint(let constraint):
         if let diagnostic = leftRight(constraint) { result.append(diagnostic) }
       case .visualFormat(let format):
+        // Aligning a vertical format's views by their left or right edges keeps them there in
+        // right-to-left languages. (In a horizontal format these options are errors.)
+        if format.format?.orientation == .vertical {
+          for option in format.options {
+            guard let replacement = directionalAlignment[option.name] else { continue }
+            result.append(
+              Diagnostic(
+                code: .leftRight, severity: .warning, finding: .leftRightAttributes([option.name]), range: option.range,
+                fixes: [
+                  Fix(
+                    title: "Use '\(replacement)'", edits: [TextEdit(range: option.range, newText: replacement)],
+                    isPreferred: true)
+                ]))
+          }
+        }
         for option in format.options where option.name == "directionLeftToRight" {
           result.append(
             Diagnostic(
@@ -36,6 +51,9 @@ enum RTLCheck {
       }
     }
   }
+
+  /// The alignment options that mirror, for the ones that do not.
+  static let directionalAlignment = ["alignAllLeft": "alignAllLeading", "alignAllRight": "alignAllTrailing"]
 
   /// The leading/trailing counterpart of a left/right attribute name.
   static func directional(_ attribute: LayoutAttribute) -> LayoutAttribute? {
