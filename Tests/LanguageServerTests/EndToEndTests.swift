@@ -13,11 +13,10 @@ final class EndToEndTests: XCTestCase {
     return bundle.deletingLastPathComponent().appendingPathComponent("plumb")
   }
 
-  func testPlumbLSPSession() throws {
-    guard FileManager.default.isExecutableFile(atPath: plumbURL.path) else {
-      XCTFail("no plumb executable at \(plumbURL.path); build the package first")
-      return
-    }
+  /// The built `plumb lsp` running on pipes, and a client on its standard input and output.
+  private func launchServer(whenDone: (@Sendable (Process) -> Void)? = nil) throws
+    -> (process: Process, input: Pipe, errors: Pipe, client: StreamClient)
+  {
     let process = Process()
     process.executableURL = plumbURL
     process.arguments = ["lsp"]
@@ -27,10 +26,20 @@ final class EndToEndTests: XCTestCase {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
+    process.terminationHandler = whenDone
     try process.run()
     let client = StreamClient(
       toServer: FileDescriptorSink(descriptor: input.fileHandleForWriting.fileDescriptor),
       fromServer: FileDescriptorSource(descriptor: output.fileHandleForReading.fileDescriptor))
+    return (process, input, errors, client)
+  }
+
+  func testPlumbLSPSession() throws {
+    guard FileManager.default.isExecutableFile(atPath: plumbURL.path) else {
+      XCTFail("no plumb executable at \(plumbURL.path); build the package first")
+      return
+    }
+    let (process, input, errors, client) = try launchServer()
 
     client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":\#(getpid()),"capabilities":{}}}"#)
     guard let initialized = client.response(to: 1) else {
@@ -99,34 +108,13 @@ final class EndToEndTests: XCTestCase {
       XCTFail("no plumb executable at \(plumbURL.path)")
       return
     }
-    let process = Process()
-    process.executableURL = plumbURL
-    process.arguments = ["lsp"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = Pipe()
     let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    let client = StreamClient(
-      toServer: FileDescriptorSink(descriptor: input.fileHandleForWriting.fileDescriptor),
-      fromServer: FileDescriptorSource(descriptor: output.fileHandleForReading.fileDescriptor))
+    let (process, input, _, client) = try launchServer { _ in exited.signal() }
     client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
     XCTAssertNotNil(client.response(to: 1))
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     let text = EndToEndTests.bigLayout(views: 8000)
-    client.send(
-      JSONValue.object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            ("textDocument", .object([("uri", "file:///big.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-          ])
-        ),
-      ]))
+    client.openDocument(uri: "file:///big.layout", text: text)
     // A request that needs the analysis, so that it is surely running when the input ends.
     client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///big.layout"}}}"#)
     Thread.sleep(forTimeInterval: 0.3)

@@ -22,16 +22,7 @@ final class HostileClientTests: XCTestCase {
     request(1, "initialize", #"{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}"#)
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     let text = "metric pad = 8\nview A\nview B\nH:|-pad-[A]-[B(A)]-pad-|\nV:|[A(20)]\nV:|[B(A)]\n"
-    client.send(
-      JSONValue.object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            ("textDocument", .object([("uri", "file:///h.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-          ])
-        ),
-      ]))
+    client.openDocument(uri: "file:///h.layout", text: text)
 
     // Garbage between frames, headers without a usable length, bodies that are not JSON.
     client.sendRaw([0x00, 0xFF, 0xFE] + Array("garbage\r\n\r\n".utf8))
@@ -53,16 +44,7 @@ final class HostileClientTests: XCTestCase {
     client.send(#"{"jsonrpc":"2.0","id":96,"method":"x","params":"# + String(repeating: "[", count: 200_000) + "}")
     requestIDs.append(.int(96))
     let huge = String(repeating: "# \u{1F600} 日本語 padding padding padding\n", count: 60_000)  // about 2.7 MB
-    client.send(
-      JSONValue.object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            ("textDocument", .object([("uri", "file:///huge.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(huge))]))
-          ])
-        ),
-      ]))
+    client.openDocument(uri: "file:///huge.layout", text: huge)
     // Unknown documents and positions far out of range.
     request(97, "textDocument/hover", #"{"textDocument":{"uri":"file:///missing.layout"},"position":{"line":0,"character":0}}"#)
     request(98, "textDocument/definition", #"{"textDocument":{"uri":"file:///h.layout"},"position":{"line":1000000000,"character":1000000000}}"#)
@@ -199,22 +181,7 @@ final class HostileClientTests: XCTestCase {
     client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
     XCTAssertNotNil(client.response(to: 1))
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
-    client.send(
-      JSONValue.object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            (
-              "textDocument",
-              .object([
-                ("uri", "file:///big.layout"), ("languageId", "layout"), ("version", 1),
-                ("text", .string(EndToEndTests.bigLayout(views: 8000))),
-              ])
-            )
-          ])
-        ),
-      ]))
+    client.openDocument(uri: "file:///big.layout", text: EndToEndTests.bigLayout(views: 8000))
     client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///big.layout"}}}"#)
     Thread.sleep(forTimeInterval: 0.3)
     XCTAssertNil(server.exitStatus(timeout: 0), "the analysis should still be running")
@@ -238,16 +205,7 @@ final class HostileClientTests: XCTestCase {
     let lineCount = LayoutLanguage.layout.maximumAnalysedLength / padding.utf8.count + 10
     let text = "view A\n" + String(repeating: padding, count: lineCount)
     XCTAssertGreaterThan(text.utf8.count, LayoutLanguage.layout.maximumAnalysedLength)
-    client.send(
-      JSONValue.object([
-        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
-        (
-          "params",
-          .object([
-            ("textDocument", .object([("uri", "file:///t.layout"), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
-          ])
-        ),
-      ]))
+    client.openDocument(uri: "file:///t.layout", text: text)
     let published = client.wait { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == 1 }
     let diagnostics = published?["params"]?["diagnostics"]?.arrayValue ?? []
     XCTAssertEqual(diagnostics.count, 1)

@@ -52,6 +52,20 @@ final class StreamClient: @unchecked Sendable {
     send(value.compactText)
   }
 
+  /// `textDocument/didOpen` of a `.layout` document at version 1.
+  func openDocument(uri: String, text: String) {
+    send(
+      JSONValue.object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didOpen"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ])
+        ),
+      ]))
+  }
+
   /// Waits until a message satisfying `predicate` has arrived and returns it (nil after
   /// `timeout` seconds or at the end of the output).
   func wait(timeout: Double = 20, for predicate: (JSONValue) -> Bool) -> JSONValue? {
