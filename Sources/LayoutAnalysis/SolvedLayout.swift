@@ -51,6 +51,7 @@ public final class SolvedLayout {
       let hasWrittenOptionals = model.constraints.contains { constraint in
         !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
       }
+      let numbers = NumericRangeCheck.Numbers(model)
       for (index, solver) in places.enumerated() {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
@@ -65,7 +66,7 @@ public final class SolvedLayout {
         placed += ConflictCheck.findings(solver, document: document)
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
-        let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document)
+        let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
         placed += inaccuracies.findings
         let geometry =
           AmbiguityCheck.findings(solver, document: document)

@@ -80,8 +80,24 @@ enum NumericRangeCheck {
     var axis: AttributeAxis
   }
 
+  /// What the places' checks read of the model's numbers, found in one pass for all places.
+  struct Numbers {
+    /// The largest constant's magnitude.
+    var largestConstant = 0.0
+    /// The constraints whose numbers the solver does not resolve, by index.
+    var unresolved: [Int] = []
+
+    init(_ model: LayoutModel) {
+      let constraints = model.constraints
+      for index in constraints.indices {
+        largestConstant = max(largestConstant, abs(constraints[index].constant))
+        if !NumericRangeCheck.resolves(constraints[index]) { unresolved.append(index) }
+      }
+    }
+  }
+
   /// The reasons the solution of one place is not reliable, and the views and axes involved.
-  static func inaccuracies(_ solver: PlaceSolver, document: LayoutDocument) -> (
+  static func inaccuracies(_ solver: PlaceSolver, document: LayoutDocument, numbers: Numbers) -> (
     findings: [PlacedFinding], unreliable: Set<Unreliable>
   ) {
     var findings: [PlacedFinding] = []
@@ -101,11 +117,8 @@ enum NumericRangeCheck {
     }
     // Numbers the solver cannot resolve, whatever it solved.
     let constraints = document.model.constraints
-    var scale = max(solver.place.canvas.width, solver.place.canvas.height)
-    for index in constraints.indices {
-      scale = max(scale, abs(constraints[index].constant))
-    }
-    for index in constraints.indices where resolves(constraints[index]) == false {
+    let scale = max(solver.place.canvas.width, solver.place.canvas.height, numbers.largestConstant)
+    for index in numbers.unresolved where index < constraints.count {
       let constraint = constraints[index]
       let multiplier = abs(constraint.multiplier)
       if constraint.second != nil, multiplier != 0,
