@@ -69,24 +69,12 @@ public enum Plumb {
 
 /// Reads a layout file and analyses it; the kind comes from the extension (`.layout` by default for stdin).
 func loadDocument(path: String, io: CommandIO, command: String) throws(UsageError) -> LayoutDocument {
-  if path == "-" {
-    return LayoutDocument(bytes: io.readStandardInput(), kind: .layout)
+  if path != "-", InterfaceBuilderFile.handles(path: path) {
+    throw UsageError(message: "plumb \(command): cannot read '\(path)': Interface Builder files work with 'check' and 'frames'")
   }
-  let pathExtension = (path as NSString).pathExtension
-  guard let kind = FileKind(pathExtension: pathExtension) else {
-    if InterfaceBuilderFile.handles(path: path) {
-      throw UsageError(message: "plumb \(command): cannot read '\(path)': Interface Builder files work with 'check' and 'frames'")
-    }
-    throw UsageError(message: "plumb \(command): cannot read '\(path)': not a .layout, .vfl, .storyboard or .xib file")
-  }
-  if io.isDirectory(path) == true {
-    throw UsageError(message: "plumb \(command): cannot read '\(path)': it is a directory")
-  }
-  do {
-    return LayoutDocument(bytes: try io.readFile(path), kind: kind)
-  } catch {
-    throw UsageError(message: "plumb \(command): cannot read '\(path)': \(describe(error))")
-  }
+  // Every other language is the layout language's, for `.layout` or `.vfl` files.
+  let (language, bytes) = try loadFile(path: path, io: io, command: command)
+  return LayoutDocument(bytes: bytes, kind: (language as? LayoutLanguage)?.kind ?? .layout)
 }
 
 /// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
