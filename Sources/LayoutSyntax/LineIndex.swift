@@ -125,10 +125,11 @@ public struct LineIndex: Sendable {
   public mutating func replace(_ range: SourceRange, with text: [UInt8]) {
     let start = min(max(range.start, 0), bytes.count)
     let end = min(max(range.end, start), bytes.count)
+    // (Lines found before `bytes` changes: the table still describes the old text.)
     // A line break can reach one byte either side of the edit (`\r` + `\n` joined or split),
     // so the lines from the one before the edit's line to the one after its end are redone.
-    let firstLine = max(line(containingOld: start) - 1, 0)
-    let keptFrom = min(line(containingOld: end) + 1, lineStarts.count - 1) + 1
+    let firstLine = max(line(containing: start) - 1, 0)
+    let keptFrom = min(line(containing: end) + 1, lineStarts.count - 1) + 1
     let delta = text.count - (end - start)
     bytes.replaceSubrange(start..<end, with: text)
     let scanStart = lineStarts[firstLine]
@@ -151,10 +152,5 @@ public struct LineIndex: Sendable {
     }
     lineStarts.replaceSubrange(firstLine..<keptFrom, with: starts)
     lineEnds.replaceSubrange(firstLine..<keptFrom, with: ends)
-  }
-
-  /// `line(containing:)` before `bytes` changed: the line table still describes the old text.
-  private func line(containingOld offset: Int) -> Int {
-    max(lineStarts.partitionPoint { $0 <= offset } - 1, 0)
   }
 }
