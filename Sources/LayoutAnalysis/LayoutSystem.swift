@@ -300,12 +300,15 @@ struct LayoutSystem {
     var height: Affine = .length
     if item.guide != nil {
       // The safe area: the root's is the canvas inset by its safe insets; any other view's
-      // is its own bounds (Plumb does not intersect it with the root's insets).
-      let insets = item.view == LayoutModel.rootName ? place.canvas.safeArea : .zero
-      left = left + insets.left
-      width = width + -(insets.left + insets.right)
-      top = top + insets.top
-      height = height + -(insets.top + insets.bottom)
+      // is its own bounds (Plumb does not intersect it with the root's insets). A guide has
+      // no alignment insets: its rectangle is the bounds, the alignment rectangle grown by
+      // the view's insets.
+      let safe = item.view == LayoutModel.rootName ? place.canvas.safeArea : .zero
+      let grown = node.alignmentInsets
+      left = left + (safe.left - grown.left)
+      width = width + (grown.left + grown.right - safe.left - safe.right)
+      top = top + (safe.top - grown.top)
+      height = height + (grown.top + grown.bottom - safe.top - safe.bottom)
       margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
       baseline = 0
     }

@@ -134,6 +134,13 @@ final class ContainerCoordinatesTests: XCTestCase {
     XCTAssertEqual(view(layout, "a")?.frame, Rect(x: 105, y: 5, width: 40, height: 10))
   }
 
+  /// A layout guide has no alignment insets: the safe area of a view (other than the root) is
+  /// its bounds, the whole frame.
+  func testTheSafeAreaOfAnInsetViewIsItsBounds() {
+    let layout = solve(inS("  view In\n  H:|[In]|\n  In.top == S.safeArea.top\n  In.bottom == S.safeArea.bottom"))
+    XCTAssertEqual(view(layout, "In")?.frame, Rect(x: 10, y: 0, width: 200, height: 120))
+  }
+
   /// A view kept at an offset by a missing-constraints fix lands where it was.
   func testTheMissingConstraintsFixKeepsTheFrameInsideAnInsetSuperview() throws {
     let text = inS("  view In frame (30 20; 50 40)\n  In.width == 50\n  In.height == 40")
