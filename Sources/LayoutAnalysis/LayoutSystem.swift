@@ -23,8 +23,9 @@ public struct LayoutPlace: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "\(canvas.name), \(direction.phrase)" }
 }
 
-/// The solver variables of one view: its alignment rectangle's origin, relative to its
-/// superview (as UIKit's engine keeps it), and its size.
+/// The solver variables of one view, as UIKit's engine keeps them: its alignment rectangle's
+/// origin in its superview's bounds (where the superview's frame starts, not its alignment
+/// rectangle), and its size.
 struct ViewVariables {
   var x: Variable
   var y: Variable
@@ -101,6 +102,10 @@ struct LayoutSystem {
     var node: ViewNode
     var xs: [Variable]
     var ys: [Variable]
+    /// The alignment insets of the views above this one, added up: a view's origin is in its
+    /// superview's bounds, which start that far before the superview's alignment rectangle,
+    /// so the absolute alignment origin is the sum of the origins less these.
+    var ancestorInsets: EdgeInsets
   }
 
   /// - Parameter reusing: variables of an earlier system, kept for the views that still
@@ -119,14 +124,21 @@ struct LayoutSystem {
       guard let own = variables[name], let node = model.views[name] else { continue }
       var xs = [own.x]
       var ys = [own.y]
+      var insets = EdgeInsets.zero
       var current = node.superview
       // The declaration tree cannot have a cycle, but a bound keeps a malformed model harmless.
       while let parent = current, xs.count <= model.viewOrder.count, let vars = variables[parent] {
         xs.append(vars.x)
         ys.append(vars.y)
-        current = model.views[parent]?.superview
+        let parentNode = model.views[parent]
+        if let parentInsets = parentNode?.alignmentInsets, parentInsets != .zero {
+          insets = EdgeInsets(
+            top: insets.top + parentInsets.top, left: insets.left + parentInsets.left,
+            bottom: insets.bottom + parentInsets.bottom, right: insets.right + parentInsets.right)
+        }
+        current = parentNode?.superview
       }
-      chains[name] = Chain(own: own, node: node, xs: xs, ys: ys)
+      chains[name] = Chain(own: own, node: node, xs: xs, ys: ys, ancestorInsets: insets)
     }
     self.variables = variables
     self.chains = chains
@@ -185,17 +197,93 @@ struct LayoutSystem {
 
   /// Appends `scale ×` an item's terms to `terms` and returns `scale ×` its constant.
   private func appendTerms(for item: ConstraintItem, chain: Chain, scale: Double, to terms: inout [Term]) -> Double {
-    let horizontal = item.attribute.axis == .horizontal
     let form = affine(for: item, node: chain.node)
+    return appendTerms(of: form, axis: item.attribute.axis, chain: chain, scale: scale, to: &terms)
+  }
+
+  /// Appends `scale ×` an affine form of a view's variables on `axis` to `terms` and returns
+  /// `scale ×` its constant.
+  private func appendTerms(
+    of form: Affine, axis: AttributeAxis, chain: Chain, scale: Double, to terms: inout [Term]
+  ) -> Double {
+    let horizontal = axis == .horizontal
+    var constant = form.constant
     if form.offset != 0 {
       for variable in horizontal ? chain.xs : chain.ys {
         terms.append(Term(variable, form.offset * scale))
       }
+      // The absolute origin is the sum of the origins less the insets of the views above
+      // (right to left, the right insets: offsets add up from the right).
+      let insets = chain.ancestorInsets
+      let inset = horizontal ? (place.direction == .rtl ? insets.right : insets.left) : insets.top
+      constant -= form.offset * inset
     }
     if form.size != 0 {
       terms.append(Term(horizontal ? chain.own.width : chain.own.height, form.size * scale))
     }
-    return form.constant * scale
+    return constant * scale
+  }
+
+  /// How a position is measured, for `origin(of:along:)`: downward from the top; right to
+  /// left, leading and trailing leftward from the right edge; the others rightward from the left.
+  private enum Direction: Equatable {
+    case rightward
+    case leftward
+    case downward
+  }
+
+  private func direction(of attribute: LayoutAttribute) -> Direction {
+    if attribute.axis == .vertical { return .downward }
+    return place.direction == .rtl && attribute.isDirectional ? .leftward : .rightward
+  }
+
+  /// Where the bounds of `container` start, in root coordinates measured along `direction`:
+  /// the origin from which UIKit measures the positions of a constraint it holds, as an affine
+  /// form of the container's variables (its alignment rectangle less its alignment insets).
+  private func origin(of container: ViewNode, along direction: Direction) -> Affine {
+    let insets = container.alignmentInsets
+    if container.superview == nil {
+      // The root's alignment rectangle is the canvas, at the origin in both directions.
+      switch direction {
+      case .downward: return .constant(-insets.top)
+      case .rightward: return .constant(-insets.left)
+      case .leftward: return .constant(-insets.right)
+      }
+    }
+    switch direction {
+    case .downward:
+      return Affine.origin + -insets.top
+    case .rightward:
+      if place.direction == .rtl {
+        // The left edge, R - offset - width, where offsets add up from the right edge.
+        return Affine(offset: -1, size: -1, constant: place.canvas.width) + -insets.left
+      }
+      return Affine.origin + -insets.left
+    case .leftward:
+      // The distance of the right edge of the bounds from the root's right edge.
+      return Affine.origin + -insets.right
+    }
+  }
+
+  /// The view whose bounds a constraint between two views is measured in: UIKit's container
+  /// of the constraint, the nearest view that is either or holds both (for a view and its
+  /// superview, the superview; for siblings, their superview).
+  func container(of first: String, _ second: String) -> String? {
+    guard let a = chains[first], let b = chains[second] else { return nil }
+    var (deeper, shallower) = a.xs.count >= b.xs.count ? (first, second) : (second, first)
+    var depthDifference = abs(a.xs.count - b.xs.count)
+    var steps = 0
+    while depthDifference > 0, let parent = model.views[deeper]?.superview {
+      deeper = parent
+      depthDifference -= 1
+    }
+    while deeper != shallower, steps <= model.viewOrder.count {
+      guard let up = model.views[deeper]?.superview, let other = model.views[shallower]?.superview else { return nil }
+      deeper = up
+      shallower = other
+      steps += 1
+    }
+    return deeper == shallower ? deeper : nil
   }
 
   /// An attribute as an affine form of its view's variables on the attribute's axis.
@@ -212,12 +300,15 @@ struct LayoutSystem {
     var height: Affine = .length
     if item.guide != nil {
       // The safe area: the root's is the canvas inset by its safe insets; any other view's
-      // is its own bounds (Plumb does not intersect it with the root's insets).
-      let insets = item.view == LayoutModel.rootName ? place.canvas.safeArea : .zero
-      left = left + insets.left
-      width = width + -(insets.left + insets.right)
-      top = top + insets.top
-      height = height + -(insets.top + insets.bottom)
+      // is its own bounds (Plumb does not intersect it with the root's insets). A guide has
+      // no alignment insets: its rectangle is the bounds, the alignment rectangle grown by
+      // the view's insets.
+      let safe = item.view == LayoutModel.rootName ? place.canvas.safeArea : .zero
+      let grown = node.alignmentInsets
+      left = left + (safe.left - grown.left)
+      width = width + (grown.left + grown.right - safe.left - safe.right)
+      top = top + (safe.top - grown.top)
+      height = height + (grown.top + grown.bottom - safe.top - safe.bottom)
       margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
       baseline = 0
     }
@@ -252,6 +343,11 @@ struct LayoutSystem {
   }
 
   /// The solver constraint for a layout constraint, tagged with `tag`; nil when an item is unknown.
+  ///
+  /// UIKit measures both positions of a constraint in the bounds of its container (the
+  /// nearest common ancestor of its items), not in root coordinates: with a multiplier other
+  /// than 1 the difference does not cancel, so each position is taken less the container's
+  /// origin, `m × (x₂ − o)` still being linear in the variables.
   func solverConstraint(_ constraint: LayoutConstraint, tag: Int, priority: Double? = nil) -> Constraint? {
     guard let firstChain = chains[constraint.first.view] else { return nil }
     // first REL multiplier × second + constant, as `first − multiplier × second − constant REL 0`.
@@ -260,7 +356,31 @@ struct LayoutSystem {
     var constant = appendTerms(for: constraint.first, chain: firstChain, scale: 1, to: &terms) - constraint.constant
     if let second = constraint.second {
       guard let secondChain = chains[second.view] else { return nil }
-      constant += appendTerms(for: second, chain: secondChain, scale: -constraint.multiplier, to: &terms)
+      let multiplier = constraint.multiplier
+      constant += appendTerms(for: second, chain: secondChain, scale: -multiplier, to: &terms)
+      let firstAttribute = constraint.first.attribute
+      let secondAttribute = second.attribute
+      if !firstAttribute.isSize, !secondAttribute.isSize, firstAttribute.axis == secondAttribute.axis {
+        let firstDirection = direction(of: firstAttribute)
+        let secondDirection = direction(of: secondAttribute)
+        // (first − o₁) − m × (second − o₂): nothing to add when the origins cancel.
+        if multiplier != 1 || firstDirection != secondDirection,
+          let name = container(of: constraint.first.view, second.view), let box = chains[name]
+        {
+          let axis = firstAttribute.axis
+          if firstDirection == secondDirection {
+            constant += appendTerms(
+              of: origin(of: box.node, along: firstDirection), axis: axis, chain: box, scale: multiplier - 1,
+              to: &terms)
+          } else {
+            constant += appendTerms(
+              of: origin(of: box.node, along: firstDirection), axis: axis, chain: box, scale: -1, to: &terms)
+            constant += appendTerms(
+              of: origin(of: box.node, along: secondDirection), axis: axis, chain: box, scale: multiplier,
+              to: &terms)
+          }
+        }
+      }
     }
     let relation: CassowarySolver.Relation
     switch constraint.relation {

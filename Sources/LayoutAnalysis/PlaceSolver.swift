@@ -38,9 +38,10 @@ public struct AmbiguityFinding: Sendable, Hashable {
 public struct SolvedView: Sendable, Hashable {
   public var name: String
   public var superview: String?
-  /// The frame relative to the superview: the alignment rectangle grown by the insets.
+  /// The frame relative to the superview (in its bounds, which start at its frame's origin):
+  /// the alignment rectangle grown by the insets.
   public var frame: Rect
-  /// The alignment rectangle relative to the superview.
+  /// The alignment rectangle relative to the superview, in the same space as the frame.
   public var alignment: Rect
   /// The alignment rectangle in root coordinates.
   public var absoluteAlignment: Rect
@@ -50,13 +51,16 @@ public struct SolvedView: Sendable, Hashable {
 /// with equal keys lower to the same solver constraint, so an edit that keeps the key (a
 /// line moved, a comment added) needs no solver work.
 ///
-/// Views are represented by the id of their signature (superview chain, margins, baseline:
-/// everything a view contributes to its attributes' expressions), so the key is a handful of
-/// numbers and hashes fast.
+/// Views are represented by the id of their signature (superview chain and the insets along
+/// it, margins, baseline: everything a view contributes to its attributes' expressions), so
+/// the key is a handful of numbers and hashes fast.
 struct ConstraintKey: Hashable {
-  /// What a view contributes to the expressions of its attributes.
+  /// What a view contributes to the expressions of its attributes: its superview chain and
+  /// the alignment insets along it (each view's bounds start by its insets before its
+  /// alignment rectangle, and a constraint is measured in its container's bounds).
   struct ViewSignature: Hashable {
     var chain: [String]
+    var insets: [EdgeInsets]
     var margins: DirectionalInsets
     var baseline: Double
   }
@@ -235,12 +239,16 @@ public final class PlaceSolver {
     for name in model.viewOrder {
       guard let node = model.views[name] else { continue }
       var chain: [String] = [name]
+      var insets: [EdgeInsets] = [node.alignmentInsets]
       var parent = node.superview
       while let current = parent, chain.count <= model.viewOrder.count {
         chain.append(current)
-        parent = model.views[current]?.superview
+        let parentNode = model.views[current]
+        insets.append(parentNode?.alignmentInsets ?? .zero)
+        parent = parentNode?.superview
       }
-      let signature = ConstraintKey.ViewSignature(chain: chain, margins: node.margins, baseline: node.baselineOffset)
+      let signature = ConstraintKey.ViewSignature(
+        chain: chain, insets: insets, margins: node.margins, baseline: node.baselineOffset)
       if let id = signatureIDs[signature] {
         viewSignatureIDs[name] = id
       } else {
@@ -542,13 +550,22 @@ public final class PlaceSolver {
   private func readAllViews() -> [SolvedView?] {
     let ordered = system.orderedVariables
     let parents = system.superviewIndex
-    let count = ordered.count
+    let insets = system.orderedInsets
+    let count = min(ordered.count, insets.count)
+    let rtl = place.direction == .rtl
     var own = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
     for index in 0..<count {
       let vars = ordered[index]
       own[index] = Rect(x: value(vars.x), y: value(vars.y), width: value(vars.width), height: value(vars.height))
     }
-    // The sum of the origins from each view up to the root; a chain longer than the views
+    // Where each view's bounds start, from the origin of its alignment rectangle: right to
+    // left, offsets count from the right edge, so the right inset.
+    func boundsOffset(_ index: Int) -> (x: Double, y: Double) {
+      let own = insets[index]
+      return (rtl ? own.right : own.left, own.top)
+    }
+    // The sum of the origins from each view up to the root, less the insets of the views
+    // above it (a view's origin is in its superview's bounds); a chain longer than the views
     // (impossible in a well-formed model) stops there.
     var origin = [(x: Double, y: Double)?](repeating: nil, count: count)
     var pending: [Int] = []
@@ -558,22 +575,31 @@ public final class PlaceSolver {
         pending.append(current)
         current = parents[current]
       }
-      var base: (x: Double, y: Double) = current >= 0 && current < count ? origin[current] ?? (0, 0) : (0, 0)
+      var base: (x: Double, y: Double) = (0, 0)
+      if current >= 0, current < count, let known = origin[current] {
+        let inset = boundsOffset(current)
+        base = (known.x - inset.x, known.y - inset.y)
+      }
       while let next = pending.popLast() {
-        base = (base.x + own[next].x, base.y + own[next].y)
-        origin[next] = base
+        let sum = (x: base.x + own[next].x, y: base.y + own[next].y)
+        origin[next] = sum
+        let inset = boundsOffset(next)
+        base = (sum.x - inset.x, sum.y - inset.y)
       }
     }
-    let rtl = place.direction == .rtl
     let names = system.orderedNames
-    let insets = system.orderedInsets
     var result = [SolvedView?](repeating: nil, count: count)
-    for index in 0..<min(count, names.count, insets.count) {
+    for index in 0..<min(count, names.count) {
       let rect = own[index]
       let parent = parents[index]
-      // Right to left, `x` is the offset from the superview's right edge.
-      let superviewWidth = parent >= 0 ? own[parent].width : place.canvas.width
-      let x = rtl ? superviewWidth - rect.x - rect.width : rect.x
+      var x = rect.x
+      if rtl {
+        // Right to left, `x` is the offset from the right edge of the superview's bounds.
+        let boundsWidth =
+          parent >= 0 && parent < count
+          ? own[parent].width + insets[parent].left + insets[parent].right : place.canvas.width
+        x = boundsWidth - rect.x - rect.width
+      }
       let alignment = Rect(x: x, y: rect.y, width: rect.width, height: rect.height)
       let sum = origin[index] ?? (rect.x, rect.y)
       let absoluteX = rtl ? place.canvas.width - sum.x - rect.width : sum.x
@@ -591,18 +617,27 @@ public final class PlaceSolver {
     guard let node = model.views[name], let vars = system.variables[name] else { return nil }
     let rtl = place.direction == .rtl
     let width = read(vars.width)
-    // Right to left, `x` is the offset from the superview's right edge.
-    let superviewWidth = node.superview.flatMap { system.variables[$0] }.map { read($0.width) } ?? place.canvas.width
-    let x = rtl ? superviewWidth - read(vars.x) - width : read(vars.x)
+    var x = read(vars.x)
+    if rtl {
+      // Right to left, `x` is the offset from the right edge of the superview's bounds.
+      var boundsWidth = place.canvas.width
+      if let superview = node.superview, let parentVars = system.variables[superview] {
+        let parentInsets = model.views[superview]?.alignmentInsets ?? .zero
+        boundsWidth = read(parentVars.width) + parentInsets.left + parentInsets.right
+      }
+      x = boundsWidth - x - width
+    }
     let alignment = Rect(x: x, y: read(vars.y), width: width, height: read(vars.height))
     var offset = read(vars.x)
     var top = alignment.y
     var parent = node.superview
     var steps = 0
     while let current = parent, let parentVars = system.variables[current], steps <= model.viewOrder.count {
-      offset += read(parentVars.x)
-      top += read(parentVars.y)
-      parent = model.views[current]?.superview
+      let parentNode = model.views[current]
+      let insets = parentNode?.alignmentInsets ?? .zero
+      offset += read(parentVars.x) - (rtl ? insets.right : insets.left)
+      top += read(parentVars.y) - insets.top
+      parent = parentNode?.superview
       steps += 1
     }
     let absoluteX = rtl ? place.canvas.width - offset - width : offset

@@ -100,6 +100,13 @@ final class LiveLayoutTests: XCTestCase {
     let extras = [
       "header.width == 100", "header.width == 200 @750", "title.width == 300", "inner.height == 10 @500",
       "H:[title]-(>=8)-|", "body.height == body.width", "V:[inner(20)]", "direction rtl", "direction ltr",
+      // Multiplied positions, measured in the container of their items, which edits change.
+      "inner.leading == body.trailing * 0.5 @750", "inner.centerY == body.centerY * 1.5 @500",
+      "header.centerX == title.centerX * 0.5 @300", "inner.trailing == header.trailing * 0.25 @200",
+      // A superview with alignment insets, which move the edges its subviews are pinned to
+      // (the insets change when a 44 does).
+      "view boxed insets (2, 44, 4, 6) {\n  view plain insets (1, 20, 1, 0)\n  H:|-[plain]-|\n"
+        + "  plain.leading == super.trailing * 0.5 @600\n  V:|[plain]|\n}",
     ]
     withEverySeed(0..<25) { random, seed in
       let live = LiveLayout()

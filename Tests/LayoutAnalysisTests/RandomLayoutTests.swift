@@ -19,6 +19,9 @@ final class RandomLayoutTests: XCTestCase {
     lines.append("metric m = \(Int.random(in: -20...80, using: &random))")
     let count = Int.random(in: 1...6, using: &random)
     let names = (0..<count).map { "v\($0)" }
+    // Some views hold the ones declared after them, so that constraints relate views of
+    // different superviews (and are measured in their nearest common ancestor).
+    var open = 0
     for name in names {
       var line = ["view", "label", "image", "button"].randomElement(using: &random) ?? "view"
       line += " \(name)"
@@ -27,8 +30,19 @@ final class RandomLayoutTests: XCTestCase {
       if Int.random(in: 0..<4, using: &random) == 0 { line += " frame (1 2; 30 40)" }
       if Int.random(in: 0..<5, using: &random) == 0 { line += " insets (1, 2, 3, 4)" }
       if Int.random(in: 0..<6, using: &random) == 0 { line += " transform rotate 45" }
+      let opens = Int.random(in: 0..<3, using: &random) == 0
+      if opens {
+        line += " {"
+        open += 1
+      }
       lines.append(line)
+      if !opens, open > 0, Bool.random(using: &random) {
+        lines.append("H:|-\(Int.random(in: 0...40, using: &random))-[\(name)]")
+        lines.append("}")
+        open -= 1
+      }
     }
+    lines += Array(repeating: "}", count: open)
     for _ in 0..<Int.random(in: 0...10, using: &random) {
       let a = names.randomElement(using: &random) ?? "v0"
       let b = (names + ["super"]).randomElement(using: &random) ?? "super"
@@ -80,16 +94,27 @@ final class RandomLayoutTests: XCTestCase {
 
   /// The same random layouts, reached through a live layout edit after edit.
   func testRandomLayoutsThroughALiveLayout() {
+    /// The findings, and the frames of the views whose frame is determined.
+    func describe(_ layout: SolvedLayout) -> [String] {
+      var lines = layout.diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
+      for solver in layout.places {
+        let ambiguous = Set(solver.ambiguities().map(\.view))
+        for name in layout.document.model.viewOrder where !ambiguous.contains(name) {
+          guard let frame = solver.solvedView(name)?.frame else { continue }
+          let numbers = [frame.x, frame.y, frame.width, frame.height].map { formatNumber($0) }
+          lines.append("\(solver.place) \(name) \(numbers.joined(separator: " "))")
+        }
+      }
+      return lines
+    }
     withEverySeed(0..<40) { random, seed in
       let live = LiveLayout()
       for step in 0..<5 {
         let text = randomLayout(&random)
         let document = LayoutDocument(text: text, kind: .layout)
         let updated = live.update(document)
-        let incremental = (live.settle() ?? updated).diagnostics.map { "\($0.range) \($0.code) \($0.message)" }
-        let fresh = SolvedLayout(document: document, solveWithErrors: true).diagnostics.map {
-          "\($0.range) \($0.code) \($0.message)"
-        }
+        let incremental = describe(live.settle() ?? updated)
+        let fresh = describe(SolvedLayout(document: document, solveWithErrors: true))
         XCTAssertEqual(incremental, fresh, "seed \(seed), step \(step):\n\(text)")
       }
     }

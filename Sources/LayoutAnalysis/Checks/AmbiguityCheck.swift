@@ -86,13 +86,19 @@ enum AmbiguityCheck {
         width: declared.width - node.alignmentInsets.left - node.alignmentInsets.right,
         height: declared.height - node.alignmentInsets.top - node.alignmentInsets.bottom)
     } ?? solved.alignment
-    if node.frame == nil {
+    // Both are in the superview's bounds; the superview's edges are those of its alignment
+    // rectangle, inside its bounds by its insets.
+    let superInsets = node.superview.flatMap { model.views[$0]?.alignmentInsets } ?? .zero
+    frame.y -= superInsets.top
+    if node.frame == nil, solver.place.direction == .rtl, let superview = node.superview,
+      let parent = solver.solvedView(superview)
+    {
       // Right to left, the leading offset is measured from the superview's right edge.
-      if solver.place.direction == .rtl, let superview = node.superview,
-        let parent = solver.solvedView(superview)
-      {
-        frame.x = parent.alignment.width - frame.x - frame.width
-      }
+      frame.x = parent.frame.width - frame.x - frame.width - superInsets.right
+    } else {
+      frame.x -= superInsets.left
+    }
+    if node.frame == nil {
       // A size that fell to zero is no size to pin: take the one of the alternative frame.
       if horizontal, ambiguity.size, frame.width <= 0.001 { frame.width = ambiguity.alternative.width }
       if !horizontal, ambiguity.size, frame.height <= 0.001 { frame.height = ambiguity.alternative.height }

@@ -53,13 +53,14 @@ enum GeometryCheck {
       place: solver.place)
   }
 
-  /// A view whose alignment rectangle reaches outside its superview's bounds by more than
-  /// half a point. The frame may legitimately overhang (a shadow, with alignment insets).
+  /// A view whose alignment rectangle reaches outside its superview's bounds (its whole
+  /// frame, alignment insets included) by more than half a point. The view's own frame may
+  /// legitimately overhang (a shadow, with alignment insets).
   private static func offscreen(_ solved: SolvedView, parent: SolvedView, solver: PlaceSolver, model: LayoutModel)
     -> PlacedFinding?
   {
     let superview = parent.name
-    let bounds = Rect(x: 0, y: 0, width: parent.alignment.width, height: parent.alignment.height)
+    let bounds = Rect(x: 0, y: 0, width: parent.frame.width, height: parent.frame.height)
     let rect = solved.alignment
     let tolerance = 0.5
     var edges: [EdgeOverhang] = []
