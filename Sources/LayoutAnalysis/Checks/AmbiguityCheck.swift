@@ -59,7 +59,7 @@ enum AmbiguityCheck {
     let finding = Ambiguity(
       view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
       alternative: ambiguity.alternative,
-      sizeRange: ambiguity.sizeRange.map { SizeRange(lowest: $0.min, highest: $0.max) })
+      positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange)
     var fixes: [Fix] = []
     if let fix = missingConstraintsFix(ambiguity, solver: solver, document: document) { fixes.append(fix) }
     return PlacedFinding(
