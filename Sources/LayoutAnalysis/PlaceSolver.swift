@@ -628,8 +628,9 @@ public final class PlaceSolver {
   // MARK: - Ambiguity
 
   /// Every view whose frame is not uniquely determined on an axis, with another frame the
-  /// constraints also allow. The cheap structural test runs on all variables at once; the
-  /// exact ranges are computed only for the views it flags.
+  /// constraints also allow and the values its open parts can take. The cheap structural
+  /// test runs on all variables at once; the alternative and the ranges (a few LPs on the
+  /// optimal face each) are computed only for the views it flags.
   public func ambiguities() -> [AmbiguityFinding] {
     if let cachedAmbiguities { return cachedAmbiguities }
     let findings = computeAmbiguities()
