@@ -31,6 +31,20 @@ public struct AlternativeSolution: Sendable {
   }
 }
 
+/// The values a variable, or a linear expression of variables, takes over all optimal
+/// solutions: an interval, since those solutions form a convex polyhedron.
+public struct ValueRange: Sendable, Equatable {
+  /// The least value; `nil` when there is none (unbounded below).
+  public var minimum: Double?
+  /// The greatest value; `nil` when there is none (unbounded above).
+  public var maximum: Double?
+
+  public init(minimum: Double?, maximum: Double?) {
+    self.minimum = minimum
+    self.maximum = maximum
+  }
+}
+
 /// Whether a variable is fixed by the constraints, and if not, how it can move.
 public enum Ambiguity: Sendable {
   /// Every optimal solution gives the variable this value.
@@ -289,6 +303,44 @@ public final class Solver {
         minimum: low.value, maximum: high.value,
         alternative: AlternativeSolution(changes: variableChanges(chosen.changes)))
     }
+  }
+
+  /// The interval a linear expression of the variables takes over all optimal solutions:
+  /// the solutions where every required constraint holds and every priority level has the
+  /// same error as the current one.
+  ///
+  /// The same as `checkedRange(of:)`, except that it is `nil` when an LP gives up (pivot
+  /// budget or rounding): no range rather than a wrong one.
+  public func range(of expression: Expression) -> ValueRange? {
+    do throws(SolverError) {
+      return try checkedRange(of: expression)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The interval a linear expression of the variables takes over all optimal solutions
+  /// (see `range(of:)`).
+  ///
+  /// A variable the solver has never seen can take any value. When the expression moves
+  /// with a free variable it is unbounded both ways; when it depends only on symbols fixed
+  /// on the optimal face it has one value; otherwise two LPs on the face (the primal simplex
+  /// with only symbols of zero reduced cost allowed to enter, each within the pivot budget)
+  /// find its least and greatest values, and are rolled back.
+  /// - Throws: `.invalidValue` for a NaN or infinite number in the expression;
+  ///   `.pivotLimitExceeded` or `.numericalFailure` from the LPs. The solver is unchanged
+  ///   in every case.
+  public func checkedRange(of expression: Expression) throws(SolverError) -> ValueRange {
+    guard expression.constant.isFinite else { throw .invalidValue("constant \(expression.constant)") }
+    for term in expression.terms where !term.coefficient.isFinite {
+      throw .invalidValue("coefficient \(term.coefficient) of \(term.variable.name)")
+    }
+    tableau.restoreDeferredRows()
+    guard let row = tableau.expandedRow(of: expression) else {
+      return ValueRange(minimum: nil, maximum: nil)
+    }
+    let (minimum, maximum) = try tableau.faceRange(of: row)
+    return ValueRange(minimum: minimum, maximum: maximum)
   }
 
   /// The variables among `variables` that are ambiguous, in about linear time.

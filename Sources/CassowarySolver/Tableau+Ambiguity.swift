@@ -219,7 +219,9 @@ extension Tableau {
   /// reduced-cost vector (and every dummy) stays at 0. The primal simplex runs with only the
   /// other restricted symbols allowed to enter; the main objective is not updated, so
   /// "zero reduced costs" keeps meaning "at the start".
-  mutating func faceExtreme(of row: Row, maximize: Bool, unboundedStep: Double)
+  /// With `computesChanges` false only the value is found: the changed values are not
+  /// collected, which saves following the column index through every row the LP touched.
+  mutating func faceExtreme(of row: Row, maximize: Bool, unboundedStep: Double, computesChanges: Bool = true)
     throws(SolverError) -> FaceExtreme
   {
     let sign: Double = maximize ? -1 : 1
@@ -242,6 +244,10 @@ extension Tableau {
     }
     let final = auxiliary ?? AuxiliaryObjective()
     auxiliary = nil
+    if !computesChanges {
+      rollback()
+      return FaceExtreme(value: unbounded == nil ? final.constant * sign : nil, changes: [:])
+    }
     if let direction = unbounded {
       // Nothing blocks `direction`: move it far enough to change the variable by the step.
       let rate = abs(final.coefficient(of: direction))
@@ -251,6 +257,66 @@ extension Tableau {
     }
     let value = final.constant * sign
     return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0))
+  }
+}
+
+extension Tableau {
+  /// An expression of the variables as a row over parametric symbols: each variable is
+  /// replaced by its row, and definition rows are expanded. `nil` when the expression moves
+  /// with a variable the solver has never seen (such a variable can take any value).
+  mutating func expandedRow(of expression: Expression) -> Row? {
+    var known: [(symbol: SymbolID, order: Int, coefficient: Double)] = []
+    known.reserveCapacity(expression.terms.count)
+    var unknown: [ObjectIdentifier: Double] = [:]
+    for term in expression.terms where term.coefficient != 0 {
+      if let symbol = existingSymbol(for: term.variable) {
+        known.append((symbol, known.count, term.coefficient))
+      } else {
+        unknown[ObjectIdentifier(term.variable), default: 0] += term.coefficient
+      }
+    }
+    if unknown.values.contains(where: { abs($0) >= Tolerance.coefficient }) { return nil }
+    // The terms by symbol (ties in the order given), summed as `makeRow` sums them.
+    known.sort { $0.symbol != $1.symbol ? $0.symbol < $1.symbol : $0.order < $1.order }
+    var row = Row(constant: expression.constant)
+    var position = 0
+    while position < known.count {
+      let symbol = known[position].symbol
+      var total = 0.0
+      while position < known.count && known[position].symbol == symbol {
+        total = Tolerance.coefficientSum(total, known[position].coefficient)
+        position += 1
+      }
+      if total != 0 { row.cells.append(Cell(symbol: symbol, coefficient: total)) }
+    }
+    // Every symbol here is external: basic ones are replaced by their rows.
+    return expanded(row)
+  }
+
+  /// The least and greatest value of an expanded row over the optimal face (`nil` bounds
+  /// are unbounded), the tableau unchanged.
+  ///
+  /// A free external symbol in the row moves it both ways without limit; a row over fixed
+  /// symbols only is its constant; otherwise two LPs on the face decide (`faceExtreme`,
+  /// without collecting an alternative solution).
+  mutating func faceRange(of row: Row) throws(SolverError) -> (minimum: Double?, maximum: Double?) {
+    var movable = false
+    for cell in row.cells {
+      switch kinds[Int(cell.symbol)] {
+      case .external:
+        return (nil, nil)
+      case .dummy, .artificial:
+        continue
+      case .slack, .error:
+        if !movable && hasZeroReducedCosts(cell.symbol) { movable = true }
+      }
+    }
+    guard movable else { return (row.constant, row.constant) }
+    let low = try faceExtreme(of: row, maximize: false, unboundedStep: 0, computesChanges: false).value
+    let high = try faceExtreme(of: row, maximize: true, unboundedStep: 0, computesChanges: false).value
+    guard let low, let high else { return (low, high) }
+    // Rounding may leave the two ends a hair apart in the wrong order.
+    return high < low ? ((low + high) / 2, (low + high) / 2) : (low, high)
   }
 }
 

@@ -11,6 +11,25 @@ extension AttributeAxis {
   var outputName: String { self == .horizontal ? "horizontal" : "vertical" }
 }
 
+extension AmbiguityFinding {
+  /// The values the open parts of the frame can take, by the name of the frame's field
+  /// (`x`, `width` or `y`, `height`), where the solver found them.
+  public var ranges: [(field: String, range: FrameRange)] {
+    let horizontal = axis == .horizontal
+    return [
+      position ? positionRange.map { (horizontal ? "x" : "y", $0) } : nil,
+      size ? sizeRange.map { (horizontal ? "width" : "height", $0) } : nil,
+    ].compactMap { $0 }
+  }
+
+  /// `ranges` as hovers and `plumb frames` write them: `x from 16 to 371, width from 0 up`;
+  /// nil when the solver found none.
+  public var rangesText: String? {
+    let parts = ranges.map { "\($0.field) \($0.range.text)" }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+}
+
 /// A view's solved geometry in one place.
 public struct ViewFrame: Sendable, Hashable {
   public var name: String
@@ -28,6 +47,10 @@ public struct ViewFrame: Sendable, Hashable {
 
   /// The axes on which the frame is not determined, as output names them: `horizontal`, `vertical`.
   public var ambiguousAxisNames: [String] { ambiguities.map(\.axis.outputName) }
+
+  /// The values the open parts of the frame can take, horizontal first (see
+  /// `AmbiguityFinding.ranges`).
+  public var ambiguousRanges: [(field: String, range: FrameRange)] { ambiguities.flatMap(\.ranges) }
 
   /// Whether every value of the frame and the alignment rectangle is finite: not when the
   /// layout's numbers overflow (its `inaccurate` finding says so).
@@ -93,7 +116,7 @@ public struct LayoutFrames: Sendable {
   /// ```
   /// small (320 × 320), left-to-right
   /// root: frame = (0 0; 320 320)
-  ///   Place: frame = (47 47; 226 226), alignment = (49 49; 222 222)  AMBIGUOUS horizontal
+  ///   Place: frame = (47 47; 226 226), alignment = (49 49; 222 222)  AMBIGUOUS horizontal (x from 0 to 94)
   /// ```
   ///
   /// A value that is not finite is written `inf`, `-inf` or `nan`, and its view's line ends
@@ -112,8 +135,12 @@ public struct LayoutFrames: Sendable {
         guard let view = byName[name], written.insert(name).inserted else { continue }
         var line = String(repeating: "  ", count: depth) + "\(name): frame = \(view.frame.description)"
         if view.alignment != view.frame { line += ", alignment = \(view.alignment.description)" }
-        let axes = view.ambiguousAxisNames
-        if !axes.isEmpty { line += "  AMBIGUOUS \(axes.joined(separator: ", "))" }
+        if !view.ambiguities.isEmpty {
+          let axes = view.ambiguities.map { finding in
+            finding.axis.outputName + (finding.rangesText.map { " (\($0))" } ?? "")
+          }
+          line += "  AMBIGUOUS \(axes.joined(separator: ", "))"
+        }
         if !view.isFinite { line += "  NOT FINITE (the layout's numbers overflow)" }
         output += line + "\n"
         pending += view.subviews.reversed().map { ($0, depth + 1) }

@@ -10,7 +10,7 @@ public enum FramesJSON {
   public static let version = 1
 
   /// `{version, file, documentVersion?, layouts: [{canvas, width, height, direction, views}]}`,
-  /// each view `{name, superview, frame, alignment, ambiguous}`. `documentVersion` is the
+  /// each view `{name, superview, frame, alignment, ambiguous, ranges?}`. `documentVersion` is the
   /// server's, left out when nil.
   public static func encode(_ frames: LayoutFrames, file: String, documentVersion: Int? = nil) -> JSONValue {
     let layouts: [JSONValue] = frames.places.map { place in
@@ -29,12 +29,24 @@ public enum FramesJSON {
   }
 
   private static func view(_ view: ViewFrame) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("name", .string(view.name)),
       ("superview", .string(view.superview)),
       ("frame", rect(view.frame)),
       ("alignment", rect(view.alignment)),
       ("ambiguous", .array(view.ambiguousAxisNames.map { .string($0) })),
+    ]
+    // Added in version 1, only for an ambiguous view whose ranges the solver found: the
+    // values each open part of the frame can take, `{min, max}`, null for an unbounded end.
+    let ranges = view.ambiguousRanges
+    if !ranges.isEmpty { members.append(("ranges", .object(ranges.map { ($0.field, value($0.range)) }))) }
+    return .object(members)
+  }
+
+  private static func value(_ range: FrameRange) -> JSONValue {
+    .object([
+      ("min", range.lowest.map { .number(rounded($0)) } ?? .null),
+      ("max", range.highest.map { .number(rounded($0)) } ?? .null),
     ])
   }
 

@@ -19,8 +19,14 @@ public struct AmbiguityFinding: Sendable, Hashable {
   public var size: Bool
   /// Another frame (relative to the superview) the constraints equally allow.
   public var alternative: Rect
-  /// The range the size can take over all solutions (nil bounds are unbounded), when the size is ambiguous.
-  public var sizeRange: (min: Double?, max: Double?)?
+  /// The values the frame's x (or y, relative to the superview) takes over all solutions,
+  /// when the position is ambiguous and the solver found them (nil bounds are unbounded);
+  /// nil too when the frame's x does not move (right to left, a view whose position and
+  /// width move together can keep its left edge).
+  public var positionRange: FrameRange?
+  /// The values the frame's width (or height) takes over all solutions, when the size is
+  /// ambiguous and the solver found them.
+  public var sizeRange: FrameRange?
 
   public static func == (lhs: AmbiguityFinding, rhs: AmbiguityFinding) -> Bool {
     lhs.view == rhs.view && lhs.axis == rhs.axis && lhs.position == rhs.position && lhs.size == rhs.size
@@ -657,8 +663,9 @@ public final class PlaceSolver {
   // MARK: - Ambiguity
 
   /// Every view whose frame is not uniquely determined on an axis, with another frame the
-  /// constraints also allow. The cheap structural test runs on all variables at once; the
-  /// exact ranges are computed only for the views it flags.
+  /// constraints also allow and the values its open parts can take. The cheap structural
+  /// test runs on all variables at once; the alternative and the ranges (a few LPs on the
+  /// optimal face each) are computed only for the views it flags.
   public func ambiguities() -> [AmbiguityFinding] {
     if let cachedAmbiguities { return cachedAmbiguities }
     let findings = computeAmbiguities()
@@ -692,19 +699,61 @@ public final class PlaceSolver {
         // Move the size when it is free (the more telling alternative), else the position.
         let probe = sizeAmbiguous ? size : position
         var alternative = current.frame
-        var sizeRange: (min: Double?, max: Double?)?
+        var probeRange: (variable: Variable, range: ValueRange)?
         if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
           let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
           alternative = solvedView(name, reading: read)?.frame ?? alternative
-          if sizeAmbiguous { sizeRange = (minimum, maximum) }
+          probeRange = (probe, ValueRange(minimum: minimum, maximum: maximum))
+        }
+        var positionRange: FrameRange?
+        var sizeRange: FrameRange?
+        if let frame = frameExpressions(of: name, axis: axis) {
+          if positionAmbiguous { positionRange = range(of: frame.position, known: probeRange) }
+          if sizeAmbiguous { sizeRange = range(of: frame.size, known: probeRange) }
         }
         findings.append(
           AmbiguityFinding(
             view: name, axis: axis, position: positionAmbiguous, size: sizeAmbiguous, alternative: alternative,
-            sizeRange: sizeRange))
+            positionRange: positionRange, sizeRange: sizeRange))
       }
     }
     return findings
+  }
+
+  /// A view's frame on one axis as expressions of the solver's variables: its x (or y)
+  /// relative to the superview and its width (or height), as `solvedView(_:reading:)`
+  /// computes them (right to left, `x` is the offset from the superview's right edge, so the
+  /// frame's x is the superview's width − x − width; insets widen the alignment rectangle).
+  func frameExpressions(of name: String, axis: AttributeAxis) -> (position: Expression, size: Expression)? {
+    guard let node = model.views[name], let vars = system.variables[name] else { return nil }
+    let insets = node.alignmentInsets
+    if axis == .vertical {
+      return (vars.y - insets.top, vars.height + (insets.top + insets.bottom))
+    }
+    let size = vars.width + (insets.left + insets.right)
+    guard place.direction == .rtl else { return (vars.x - insets.left, size) }
+    let superviewWidth = node.superview.flatMap { system.variables[$0] }.map { Expression($0.width) }
+      ?? Expression(place.canvas.width)
+    return (superviewWidth - vars.x - vars.width - insets.left, size)
+  }
+
+  /// The values a frame expression takes over all solutions, or nil when the solver gave up
+  /// or it keeps one value (within a hundredth of a point). An expression that is a variable
+  /// already measured (`known`), plus a constant, is not measured again.
+  private func range(of expression: Expression, known: (variable: Variable, range: ValueRange)?) -> FrameRange? {
+    let found: ValueRange?
+    if let known, expression.terms.count == 1, let term = expression.terms.first, term.variable === known.variable,
+      term.coefficient == 1
+    {
+      found = ValueRange(
+        minimum: known.range.minimum.map { $0 + expression.constant },
+        maximum: known.range.maximum.map { $0 + expression.constant })
+    } else {
+      found = solver.range(of: expression)
+    }
+    guard let found else { return nil }
+    if let low = found.minimum, let high = found.maximum, Describe.same(low, high) { return nil }
+    return FrameRange(lowest: found.minimum, highest: found.maximum)
   }
 
   /// The views whose size on `axis` changes when `view`'s size moves to another optimal

@@ -14,6 +14,19 @@ extension RelatedInformation {
   public var message: String { DiagnosticMessage.text(of: role) }
 }
 
+extension FrameRange {
+  /// The range as hovers and `plumb frames` write it, numbers as `formatNumber` writes them:
+  /// `from 0 to 255`, `from 0 up`, `up to 40`, or `any value` when unbounded both ways.
+  public var text: String {
+    switch (lowest, highest) {
+    case (let low?, let high?): "from \(formatNumber(low)) to \(formatNumber(high))"
+    case (let low?, nil): "from \(formatNumber(low)) up"
+    case (nil, let high?): "up to \(formatNumber(high))"
+    case (nil, nil): "any value"
+    }
+  }
+}
+
 extension ConstraintQuote {
   /// The constraint as messages and fix titles quote it: `'a.width == 100'`, followed by its
   /// label and identifier when it has them: `'a.width == 100' ('wide', c-1)`.
@@ -286,25 +299,40 @@ enum DiagnosticMessage {
     }
   }
 
+  /// `'Box' has an ambiguous horizontal layout: its horizontal position and width are not
+  /// determined by its constraints: its x can be anything from 16 to 375, and its width
+  /// anything from 0 to 359; it could also be at (16 100; 359 1).`
   private static func ambiguous(_ ambiguity: Ambiguity) -> String {
     let axis = axisWord(ambiguity.axis)
     let size = sizeWord(ambiguity.axis)
+    let position = ambiguity.axis == .horizontal ? "x" : "y"
     let undetermined = [ambiguity.position ? "\(axis) position" : nil, ambiguity.size ? size : nil].compactMap { $0 }
     var text = "'\(ambiguity.view)' has an ambiguous \(axis) layout: "
     text += "its \(undetermined.joined(separator: " and ")) \(undetermined.count == 1 ? "is" : "are") not determined"
-    text += " by its constraints; it could also be at \(ambiguity.alternative)"
-    if let range = ambiguity.sizeRange {
-      switch (range.lowest, range.highest) {
-      case (let low?, let high?): text += ", and its \(size) can be anything from \(formatNumber(low)) to \(formatNumber(high))"
-      case (let low?, nil): text += ", and its \(size) can be any value from \(formatNumber(low)) up"
-      case (nil, let high?): text += ", and its \(size) can be any value up to \(formatNumber(high))"
-      case (nil, nil): text += ", and its \(size) can be any value"
-      }
+    text += " by its constraints"
+    let positionRange = ambiguity.position ? ambiguity.positionRange : nil
+    let sizeRange = ambiguity.size ? ambiguity.sizeRange : nil
+    switch (positionRange, sizeRange) {
+    case (let positionRange?, let sizeRange?):
+      text += ": its \(position) can be \(rangeInWords(positionRange)), and its \(size) \(rangeInWords(sizeRange))"
+    case (let positionRange?, nil):
+      text += ": its \(position) can be \(rangeInWords(positionRange))"
+    case (nil, let sizeRange?):
+      text += ambiguity.position ? ": its \(size) can be " : ": it can be "
+      text += rangeInWords(sizeRange)
+    case (nil, nil):
+      break
     }
-    return text + "."
+    return text + "; it could also be at \(ambiguity.alternative)."
   }
 
-  // MARK: - Places
+  /// A range in a sentence: `anything from 0 to 255`, `anything from 0 up`,
+  /// `anything up to 40`, `anything at all`.
+  private static func rangeInWords(_ range: FrameRange) -> String {
+    range.lowest == nil && range.highest == nil ? "anything at all" : "anything \(range.text)"
+  }
+
+    // MARK: - Places
 
   /// ` (in iPad, right-to-left)`, or nothing when the finding happens everywhere.
   private static func places(_ places: FindingPlaces) -> String {

@@ -253,23 +253,30 @@ public struct Ambiguity: Hashable, Sendable {
   public var size: Bool
   /// Another frame the constraints equally allow.
   public var alternative: Rect
-  /// The sizes the view can take, when its size is open and the solver knows them.
-  public var sizeRange: SizeRange?
+  /// The values the frame's x (or y), relative to the superview, can take over every layout
+  /// the constraints equally allow, when the position is open and the solver knows them.
+  public var positionRange: FrameRange?
+  /// The values the frame's width (or height) can take, when the size is open and the solver
+  /// knows them.
+  public var sizeRange: FrameRange?
 
   public init(
-    view: String, axis: AttributeAxis, position: Bool, size: Bool, alternative: Rect, sizeRange: SizeRange?
+    view: String, axis: AttributeAxis, position: Bool, size: Bool, alternative: Rect,
+    positionRange: FrameRange? = nil, sizeRange: FrameRange?
   ) {
     self.view = view
     self.axis = axis
     self.position = position
     self.size = size
     self.alternative = alternative
+    self.positionRange = positionRange
     self.sizeRange = sizeRange
   }
 }
 
-/// The values a size can take; a nil bound is unbounded.
-public struct SizeRange: Hashable, Sendable {
+/// The values one number of a frame (x, y, width or height) can take: an interval, since the
+/// layouts the constraints equally allow form a convex set; a nil bound is unbounded.
+public struct FrameRange: Hashable, Sendable {
   public var lowest: Double?
   public var highest: Double?
 

@@ -59,7 +59,8 @@ enum Help {
 
     Solves FILE and prints every view's frame, as UIKit describes frames: relative to the
     superview, 'frame = (x y; w h)'. There is one layout per canvas and writing direction
-    the file checks; ambiguous views are marked with the axes that are not determined.
+    the file checks; ambiguous views are marked with the axes that are not determined and
+    the values their open parts can take ('AMBIGUOUS horizontal (x from 16 to 359)').
 
     Options:
       --canvas NAME     only the canvas NAME

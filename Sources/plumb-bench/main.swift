@@ -4,7 +4,7 @@ import Foundation
 // plumb-bench: the project's benchmarks.
 //
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
-//   plumb-bench check --views N [--runs K]
+//   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
 // clock, in milliseconds; `edit` and `re-add` are medians over K runs (default 10).
@@ -131,7 +131,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -139,17 +139,21 @@ case "solver":
 case "check":
   var views = 1000
   var runs = 5
+  var ambiguous = false
   var rest = Array(arguments.dropFirst())
   while rest.count >= 2 {
     switch rest[0] {
     case "--views": views = Int(rest[1]) ?? views
     case "--runs": runs = Int(rest[1]) ?? runs
+    case "--layout":
+      guard rest[1] == "form" || rest[1] == "ambiguous" else { fail("--layout takes form or ambiguous") }
+      ambiguous = rest[1] == "ambiguous"
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(CheckBenchmark.run(views: views, runs: runs))
+  print(CheckBenchmark.run(views: views, runs: runs, ambiguous: ambiguous))
 case "live":
   var views = 1000
   var edits = 50

@@ -155,6 +155,28 @@ final class LayoutLanguageTests: XCTestCase {
     XCTAssertEqual(none, [])
   }
 
+  /// The hover of an ambiguous view gives, in each place, the values each open part of its
+  /// frame can take and another frame; right to left, the frame's x goes the other way.
+  func testTheHoverOfAnAmbiguousViewGivesItsRanges() throws {
+    let text = "canvas phone 320x480\ndirection both\nview Box\nH:|-(>=10)-[Box]-(>=10)-|\nV:|-20-[Box(100)]\n"
+      + "image Icon insets (2, 2, 2, 2)\nH:|-(>=8)-[Icon(20)]\nV:|-200-[Icon(20)]\n"
+    let layout = try snapshot(text)
+    let box = try XCTUnwrap(layout.hover(at: offset(of: "Box", in: text), preferences: FramePreferences()))
+    XCTAssertTrue(
+      box.markdown.contains(
+        "- phone, left-to-right: frame `(10 20; 0 100)`; **ambiguous** horizontal position and size (x from 10 to "
+          + "310, width from 0 to 300), could also be `(10 20; 300 100)`"), box.markdown)
+    let icon = try XCTUnwrap(layout.hover(at: offset(of: "Icon", in: text), preferences: FramePreferences()))
+    XCTAssertTrue(
+      icon.markdown.contains(
+        "- phone, left-to-right: frame `(6 198; 24 24)`, alignment rectangle `(8 200; 20 20)`; **ambiguous** "
+          + "horizontal position (x from 6 up), could also be `(106 198; 24 24)`"), icon.markdown)
+    XCTAssertTrue(
+      icon.markdown.contains(
+        "- phone, right-to-left: frame `(290 198; 24 24)`, alignment rectangle `(292 200; 20 20)`; **ambiguous** "
+          + "horizontal position (x up to 290), could also be `(190 198; 24 24)`"), icon.markdown)
+  }
+
   /// A format's views are aligned across its axis: UIKit refuses the other options.
   func testAlignmentOptionsFitTheFormatsAxis() throws {
     let horizontal = "view a\nview b\n\"H:|[a]-[b]|\" "

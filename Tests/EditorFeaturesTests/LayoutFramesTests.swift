@@ -26,7 +26,7 @@ final class LayoutFramesTests: XCTestCase {
       root: frame = (0 0; 320 200)
         Card: frame = (0 0; 320 100)
           Icon: frame = (6 6; 24 24), alignment = (8 8; 20 20)
-        Loose: frame = (0 0; 10 10)  AMBIGUOUS horizontal
+        Loose: frame = (0 0; 10 10)  AMBIGUOUS horizontal (x any value)
 
       """)
     let loose = frames.places.first?.views.first { $0.name == "Loose" }

@@ -83,10 +83,21 @@ final class ExamplesTests: XCTestCase {
     lines.append("frames:")
     for solver in layout.places {
       lines.append("  \(solver.place)")
+      let ambiguities = solver.ambiguities()
       for name in document.model.viewOrder {
         guard let view = solver.solvedView(name) else { continue }
         let f = view.frame
-        lines.append("    \(name) (\(formatNumber(f.x)) \(formatNumber(f.y)); \(formatNumber(f.width)) \(formatNumber(f.height)))")
+        var line = "    \(name) (\(formatNumber(f.x)) \(formatNumber(f.y)); \(formatNumber(f.width)) \(formatNumber(f.height)))"
+        // Each place's own ranges (a merged finding quotes the first place's).
+        for finding in ambiguities where finding.view == name {
+          let horizontal = finding.axis == .horizontal
+          let parts = [
+            finding.position ? "\(horizontal ? "x" : "y") \(finding.positionRange?.text ?? "?")" : nil,
+            finding.size ? "\(horizontal ? "width" : "height") \(finding.sizeRange?.text ?? "?")" : nil,
+          ].compactMap { $0 }
+          line += " ambiguous \(horizontal ? "horizontal" : "vertical"): \(parts.joined(separator: ", "))"
+        }
+        lines.append(line)
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -117,6 +117,17 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertTrue(layout.diagnostics[0].message.contains("which its constraints force"), layout.diagnostics[0].message)
   }
 
+  /// A required `width == 0` (or `height == 0`) collapses a view on purpose: no `zero-size`
+  /// on that axis, whichever view or axis the other constraints leave at 0.
+  func testASizeSetToZeroOnPurposeIsNotReported() {
+    let layout = solve("view a\nview b\nH:|[a]\nV:|[a(20)]\na.width == 0\nH:|[b(30)]\nV:|[b]\nb.height == 0\n")
+    XCTAssertEqual(layout.diagnostics.map(\.code), [])
+    // The height is set to 0 on purpose, the width only by an optional constraint.
+    let other = solve("view a\nH:|[a]\nV:|[a]\na.height == 0\na.width == 0 @750\n")
+    XCTAssertEqual(other.diagnostics.map(\.code), [.zeroSize])
+    XCTAssertTrue(other.diagnostics.first?.message.contains("zero width") ?? false, other.diagnostics.first?.message ?? "")
+  }
+
   func testEqualHuggingIsContentPriorityAmbiguity() {
     let layout = solve("label a intrinsic 80x21\nlabel b intrinsic 120x21\nH:|-[a]-[b]-|\nV:|-[a]\nV:|-[b]\n")
     XCTAssertEqual(layout.diagnostics.map(\.code), [.contentPriorityAmbiguity])

@@ -99,33 +99,42 @@ final class DiagnosticMessageTests: XCTestCase {
         .ambiguous(
           Ambiguity(
             view: "Shim", axis: .horizontal, position: true, size: true, alternative: frame,
-            sizeRange: SizeRange(lowest: 0, highest: nil))),
+            positionRange: FrameRange(lowest: 16, highest: 255.5), sizeRange: FrameRange(lowest: 0, highest: nil))),
         "'Shim' has an ambiguous horizontal layout: its horizontal position and width are not determined by its "
-          + "constraints; it could also be at (0 8; 100.5 0), and its width can be any value from 0 up."
+          + "constraints: its x can be anything from 16 to 255.5, and its width anything from 0 up; it could also "
+          + "be at (0 8; 100.5 0)."
+      ),
+      (
+        .ambiguous(
+          Ambiguity(
+            view: "Shim", axis: .horizontal, position: true, size: true, alternative: frame,
+            positionRange: nil, sizeRange: FrameRange(lowest: 0, highest: 40))),
+        "'Shim' has an ambiguous horizontal layout: its horizontal position and width are not determined by its "
+          + "constraints: its width can be anything from 0 to 40; it could also be at (0 8; 100.5 0)."
       ),
       (
         .ambiguous(
           Ambiguity(
             view: "Shim", axis: .vertical, position: false, size: true, alternative: frame,
-            sizeRange: SizeRange(lowest: 10, highest: 50))),
-        "'Shim' has an ambiguous vertical layout: its height is not determined by its constraints; it could also "
-          + "be at (0 8; 100.5 0), and its height can be anything from 10 to 50."
+            sizeRange: FrameRange(lowest: 10, highest: 50))),
+        "'Shim' has an ambiguous vertical layout: its height is not determined by its constraints: it can be "
+          + "anything from 10 to 50; it could also be at (0 8; 100.5 0)."
       ),
       (
         .ambiguous(
           Ambiguity(
             view: "Shim", axis: .vertical, position: true, size: false, alternative: frame,
-            sizeRange: SizeRange(lowest: nil, highest: 50))),
-        "'Shim' has an ambiguous vertical layout: its vertical position is not determined by its constraints; it "
-          + "could also be at (0 8; 100.5 0), and its height can be any value up to 50."
+            positionRange: FrameRange(lowest: nil, highest: -0.00004), sizeRange: nil)),
+        "'Shim' has an ambiguous vertical layout: its vertical position is not determined by its constraints: its "
+          + "y can be anything up to 0; it could also be at (0 8; 100.5 0)."
       ),
       (
         .ambiguous(
           Ambiguity(
-            view: "Shim", axis: .horizontal, position: false, size: true, alternative: frame,
-            sizeRange: SizeRange(lowest: nil, highest: nil))),
-        "'Shim' has an ambiguous horizontal layout: its width is not determined by its constraints; it could also "
-          + "be at (0 8; 100.5 0), and its width can be any value."
+            view: "Shim", axis: .horizontal, position: true, size: false, alternative: frame,
+            positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)),
+        "'Shim' has an ambiguous horizontal layout: its horizontal position is not determined by its constraints: "
+          + "its x can be anything at all; it could also be at (0 8; 100.5 0)."
       ),
       (
         .ambiguous(
@@ -386,6 +395,14 @@ final class DiagnosticMessageTests: XCTestCase {
     case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
     case .unreadableConstraint: "unreadableConstraint"
     }
+  }
+
+  /// Hovers and `plumb frames` write ranges the short way, numbers as everywhere else.
+  func testFrameRangeText() {
+    XCTAssertEqual(FrameRange(lowest: 0, highest: 255.123456).text, "from 0 to 255.1235")
+    XCTAssertEqual(FrameRange(lowest: 12, highest: nil).text, "from 12 up")
+    XCTAssertEqual(FrameRange(lowest: nil, highest: -3).text, "up to -3")
+    XCTAssertEqual(FrameRange(lowest: nil, highest: nil).text, "any value")
   }
 
   func testConflictsAndTheirMembers() {

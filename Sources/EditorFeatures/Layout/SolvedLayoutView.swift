@@ -83,10 +83,8 @@ public final class SolvedLayoutView {
       for finding in view.ambiguities {
         let what = [finding.position ? "position" : nil, finding.size ? "size" : nil].compactMap { $0 }
         text += "; **ambiguous** \(finding.axis.outputName) \(what.joined(separator: " and "))"
+        if let ranges = finding.rangesText { text += " (\(ranges))" }
         text += ", could also be `\(finding.alternative.description)`"
-        if let range = finding.sizeRange {
-          text += " (size from \(range.min.map(formatNumber) ?? "-∞") to \(range.max.map(formatNumber) ?? "∞"))"
-        }
       }
       if placesByText[text] == nil { order.append(text) }
       placesByText[text, default: []].append(solver.place.description)

@@ -22,11 +22,12 @@ enum AmbiguityCheck {
     }
 
     let ambiguousKeys = Set(ambiguities.map { "\($0.view)|\($0.axis)" })
+    let sizedToZero = sizedToZeroOnPurpose(model)
     for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
       let name = solved.name
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
-        guard abs(size) <= 0.001, !isSizedToZeroOnPurpose(name, axis: axis, model: model) else { continue }
+        guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)) else { continue }
         let cause: ZeroSizeCause = ambiguousKeys.contains("\(name)|\(axis)") ? .undetermined : .constraints
         findings.append(
           PlacedFinding(
@@ -41,13 +42,27 @@ enum AmbiguityCheck {
     return findings
   }
 
-  /// Whether a required constraint sets the size to exactly 0, which is a deliberate collapse.
-  private static func isSizedToZeroOnPurpose(_ view: String, axis: AttributeAxis, model: LayoutModel) -> Bool {
-    let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
-    return model.constraints.contains { constraint in
-      constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
-        && constraint.first.view == view && constraint.first.attribute == attribute && constraint.first.guide == nil
+  private struct SizedView: Hashable {
+    var view: String
+    var axis: AttributeAxis
+  }
+
+  /// The views and axes whose size a required constraint sets to exactly 0, which is a
+  /// deliberate collapse: found in one pass over the constraints (not one per view, which
+  /// is quadratic when many views have zero size).
+  private static func sizedToZeroOnPurpose(_ model: LayoutModel) -> Set<SizedView> {
+    var result = Set<SizedView>()
+    for constraint in model.constraints
+    where constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
+      && constraint.first.guide == nil
+    {
+      switch constraint.first.attribute {
+      case .width: result.insert(SizedView(view: constraint.first.view, axis: .horizontal))
+      case .height: result.insert(SizedView(view: constraint.first.view, axis: .vertical))
+      default: continue
+      }
     }
+    return result
   }
 
   // MARK: - Ambiguous
@@ -59,7 +74,7 @@ enum AmbiguityCheck {
     let finding = Ambiguity(
       view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
       alternative: ambiguity.alternative,
-      sizeRange: ambiguity.sizeRange.map { SizeRange(lowest: $0.min, highest: $0.max) })
+      positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange)
     var fixes: [Fix] = []
     if let fix = missingConstraintsFix(ambiguity, solver: solver, document: document) { fixes.append(fix) }
     return PlacedFinding(
