@@ -139,12 +139,21 @@ extension UnitBuilder {
         generated.autoresizing(record.name, element: element, index: record.element, superviewSize: superviewSize)
       }
     }
-    for (index, record) in records.enumerated() where !record.isScrollContent {
-      guard let element = node(record.element), element.name == "stackView" else { continue }
+    let stacks = records.indices.filter { index in
+      !records[index].isScrollContent && node(records[index].element)?.name == "stackView"
+    }
+    // Every stack is declared (its options, and its guides) before any generates constraints,
+    // which read the arranged views, nested stacks included.
+    for index in stacks {
+      guard let element = node(records[index].element) else { continue }
       let arranged = records.indices.filter { records[$0].superview == index && records[$0].isArranged }
-      generated.stack(
+      generated.declareStack(
         records[index].name, element: element, arranged: arranged.map { (records[$0].name, records[$0].element) },
         tree: tree)
+    }
+    for index in stacks {
+      guard let element = node(records[index].element) else { continue }
+      generated.stack(records[index].name, element: element)
     }
     for (index, record) in records.enumerated() where index != 0 && !record.isScrollContent {
       generated.intrinsic(record.name)
