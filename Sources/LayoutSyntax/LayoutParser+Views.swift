@@ -206,7 +206,7 @@ extension LayoutParser {
       }
       guard current.kind == .identifier else {
         report(
-          "expected \(word == "axis" ? "an" : "a") \(word) after '\(word)': \(values.joined(separator: ", "))",
+          "expected \(word == "distribution" ? "a" : "an") \(word) after '\(word)': \(values.joined(separator: ", "))",
           at: current.range)
         return nil
       }
