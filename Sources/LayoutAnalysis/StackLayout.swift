@@ -116,7 +116,7 @@ public enum StackLayout {
       var name = "\(stack).\(suffix)"
       while model.views[name] != nil { name += "'" }
       var node = ViewNode(name: name, kind: .view, superview: stack)
-      node.nameRange = model.views[stack]?.nameRange
+      // Not named in the text: a guide points at its stack's declaration.
       node.declarationRange = model.views[stack]?.declarationRange
       node.layoutGuide = kind
       model.views[name] = node

@@ -51,6 +51,7 @@ final class FormatterTests: XCTestCase {
     var files = fixtureFiles(in: packageRoot().appendingPathComponent("Examples"), extensions: ["layout", "vfl"])
     files += fixtureFiles(in: fixturesDirectory("syntax"), extensions: ["layout", "vfl"])
     files += fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("stacks"), extensions: ["layout"])
     XCTAssertGreaterThan(files.count, 10)
     for file in files {
       let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
