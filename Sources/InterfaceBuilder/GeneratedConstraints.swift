@@ -2,7 +2,8 @@ import LayoutAnalysis
 import LayoutSyntax
 
 /// The constraints UIKit adds on its own for an Interface Builder layout: autoresizing
-/// masks, stack views, intrinsic content sizes, and the origin of a scroll view's content.
+/// masks, intrinsic content sizes, and the origin of a scroll view's content; and the
+/// declaration of stack views, whose constraints `StackLayout` generates.
 struct GeneratedConstraints {
   var model: LayoutModel
   let context: FileContext
@@ -183,11 +184,5 @@ struct GeneratedConstraints {
     }
     model.views[stack]?.stack = configuration
     StackLayout.declareGuides(of: stack, in: &model)
-  }
-
-  /// What `UIStackView` generates for the stack view `stack` (`UISV-…` constraints), each at
-  /// the stack's element; its arranged views' intrinsic sizes must follow.
-  mutating func stack(_ stack: String, element: XMLNode) {
-    constraints += StackLayout.constraints(of: stack, in: model, range: element.tagRange)
   }
 }

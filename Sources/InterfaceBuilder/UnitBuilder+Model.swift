@@ -151,10 +151,7 @@ extension UnitBuilder {
         records[index].name, element: element, arranged: arranged.map { (records[$0].name, records[$0].element) },
         tree: tree)
     }
-    for index in stacks {
-      guard let element = node(records[index].element) else { continue }
-      generated.stack(records[index].name, element: element)
-    }
+    let stackPosition = generated.constraints.count
     for (index, record) in records.enumerated() where index != 0 && !record.isScrollContent {
       generated.intrinsic(record.name)
     }
@@ -162,7 +159,17 @@ extension UnitBuilder {
     for raw in rawConstraints where !raw.placeholder {
       if let constraint = lower(raw) { model.constraints.append(constraint) }
     }
-    model.constraints = generated.constraints + model.constraints
+    // The stacks' constraints, after the autoresizing ones and before the intrinsic sizes; they
+    // read the lengths the file's constraints give the arranged views (for fillProportionally).
+    var stackConstraints: [LayoutConstraint] = []
+    for index in stacks {
+      guard let element = node(records[index].element) else { continue }
+      stackConstraints += StackLayout.constraints(
+        of: records[index].name, in: model, range: element.tagRange, sizing: model.constraints[...])
+    }
+    var engine = generated.constraints
+    engine.insert(contentsOf: stackConstraints, at: min(stackPosition, engine.count))
+    model.constraints = engine + model.constraints
     return model
   }
 

@@ -70,10 +70,14 @@ struct ModelBuilder {
     self.model.constraints = []
   }
 
+  /// Where the constraints of the top-level statement being lowered start.
+  private var statementStart = 0
+
   /// Lowers top-level statements in order, recording where each one's output ends.
   mutating func lowerTopLevel(_ statements: ArraySlice<Statement>) {
     statementEnds.reserveCapacity(statements.count)
     for statement in statements {
+      statementStart = model.constraints.count
       lower(statement, scope: LayoutModel.rootName)
       statementEnds.append(
         LoweringIndex.End(constraints: model.constraints.count, diagnostics: diagnostics.count - declarationDiagnosticCount))
@@ -275,7 +279,12 @@ struct ModelBuilder {
         lower(declaration.body, scope: node.name)
         // A stack view's constraints come after its body, as UIKit adds them when it updates
         // constraints, after the views' own.
-        if node.stack != nil { model.constraints += StackLayout.constraints(of: node.name, in: model) }
+        // The lengths its views have of their own, for `fillProportionally`, are read from the
+        // constraints of its top-level statement only, which an edit lowers again with it.
+        if node.stack != nil {
+          let sizing = model.constraints[min(statementStart, model.constraints.count)...]
+          model.constraints += StackLayout.constraints(of: node.name, in: model, sizing: sizing)
+        }
       }
     case .constraint(let constraint):
       if let lowered = lowerExplicit(constraint, scope: scope) {

@@ -193,9 +193,15 @@ public enum StackLayout {
   /// - Parameter range: where the constraints point when the model records no place for
   ///   them (an Interface Builder reader gives the stack's element); nil to point each at the
   ///   option that makes it (the stack's name when none is written).
-  public static func constraints(of stack: String, in model: LayoutModel, range: SourceRange? = nil) -> [LayoutConstraint] {
+  ///   - sizing: the constraints that may give the arranged views a length of their own, for
+  ///     `fillProportionally` (the layout language passes those of the stack's top-level
+  ///     statement, which an edit lowers again with the stack).
+  public static func constraints(
+    of stack: String, in model: LayoutModel, range: SourceRange? = nil, sizing: ArraySlice<LayoutConstraint> = []
+  ) -> [LayoutConstraint] {
     guard let node = model.views[stack], let configuration = node.stack else { return [] }
     var generator = Generator(stack: stack, node: node, configuration: configuration, model: model, fixedRange: range)
+    if configuration.distribution == .fillProportionally { generator.fixed = fixedLengths(sizing) }
     generator.generate()
     return generator.constraints
   }
@@ -210,20 +216,57 @@ public enum StackLayout {
     }
   }
 
-  /// The length `fillProportionally` gives a view in proportion to: its intrinsic size along
-  /// the axis (none counts as 0), or for a nested stack view an estimate of its fitting size
-  /// from its arranged views' intrinsic sizes.
-  static func proportionalLength(of view: String, axis: AttributeAxis, model: LayoutModel, depth: Int = 0) -> Double {
+  /// The length `fillProportionally` gives a view in proportion to, an estimate of UIKit's
+  /// fitting size along the axis: the length its own required constraints fix
+  /// (`view.width == 76`, from `constraints`); else its intrinsic size, at least what they
+  /// require (`view.width >= 40`); else, for a nested stack view, the sum or largest of its
+  /// arranged views' (with its spacing); else 0.
+  static func proportionalLength(
+    of view: String, axis: AttributeAxis, model: LayoutModel, fixed: [String: FixedLength], depth: Int = 0
+  ) -> Double {
     guard let node = model.views[view] else { return 0 }
-    if let intrinsic = axis == .horizontal ? node.intrinsicWidth : node.intrinsicHeight { return intrinsic }
+    let own = fixed["\(view)|\(axis == .horizontal ? "width" : "height")"]
+    if let own, own.isExact { return own.value }
+    if let intrinsic = axis == .horizontal ? node.intrinsicWidth : node.intrinsicHeight {
+      return max(intrinsic, own?.value ?? intrinsic)
+    }
+    if let own { return own.value }
     guard let configuration = node.stack, depth < 64 else { return 0 }
     let visible = arrangementItems(configuration, model: model).filter { isVisible($0, configuration, model: model) }
-    let lengths = visible.map { max(0, proportionalLength(of: $0, axis: axis, model: model, depth: depth + 1)) }
+    let lengths = visible.map {
+      max(0, proportionalLength(of: $0, axis: axis, model: model, fixed: fixed, depth: depth + 1))
+    }
     if configuration.axis == axis {
       let spacing = configuration.isStandardSpacing ? StackConfiguration.standardSpacing : configuration.spacing
       return lengths.reduce(0, +) + spacing * Double(max(visible.count - 1, 0))
     }
     return lengths.max() ?? 0
+  }
+
+  /// A length required constraints give a view on its own: exactly (`a.width == 76`), or at
+  /// least (the largest `a.width >= 40`).
+  struct FixedLength {
+    var value: Double
+    var isExact: Bool
+  }
+
+  /// The lengths required constraints give views on their own, by `view|width` and `view|height`.
+  static func fixedLengths(_ constraints: ArraySlice<LayoutConstraint>) -> [String: FixedLength] {
+    var lengths: [String: FixedLength] = [:]
+    for constraint in constraints where constraint.isRequired && constraint.second == nil {
+      let attribute = constraint.first.attribute
+      guard attribute == .width || attribute == .height, constraint.first.guide == nil else { continue }
+      let key = "\(constraint.first.view)|\(attribute.rawValue)"
+      switch constraint.relation {
+      case .equal where lengths[key]?.isExact != true:
+        lengths[key] = FixedLength(value: constraint.constant, isExact: true)
+      case .greaterThanOrEqual where lengths[key]?.isExact != true:
+        lengths[key] = FixedLength(value: max(lengths[key]?.value ?? constraint.constant, constraint.constant), isExact: false)
+      default:
+        break
+      }
+    }
+    return lengths
   }
 }
 
@@ -285,6 +328,8 @@ private struct Generator {
   let configuration: StackConfiguration
   let model: LayoutModel
   let fixedRange: SourceRange?
+  /// The lengths views have of their own (`StackLayout.fixedLengths`).
+  var fixed: [String: StackLayout.FixedLength] = [:]
   var constraints: [LayoutConstraint] = []
 
   init(stack: String, node: ViewNode, configuration: StackConfiguration, model: LayoutModel, fixedRange: SourceRange?) {
@@ -379,7 +424,7 @@ private struct Generator {
     let spacingRange = range("spacing", "baselineRelative", "distribution")
     let firstVisibleIndex = items.firstIndex(where: visible)
     let lastVisibleIndex = items.lastIndex(where: visible)
-    let dimensions = Dimensions(configuration, items: items, model: model)
+    let dimensions = Dimensions(configuration, items: items, model: model, fixed: fixed)
     var previousVisible: String?
     var firstGuide: String?
     for (index, view) in items.enumerated() {
@@ -448,7 +493,7 @@ private struct Generator {
     /// Equal: the view the others equal.
     var reference: String?
 
-    init(_ configuration: StackConfiguration, items: [String], model: LayoutModel) {
+    init(_ configuration: StackConfiguration, items: [String], model: LayoutModel, fixed: [String: StackLayout.FixedLength]) {
       let visible = items.filter { StackLayout.isVisible($0, configuration, model: model) }
       switch configuration.distribution {
       case .fillEqually:
@@ -458,7 +503,9 @@ private struct Generator {
         // visible views, the system spacing counting as nothing (UIKit stores it as the
         // smallest float).
         let spacing = configuration.isStandardSpacing ? 0 : configuration.spacing
-        let lengths = visible.map { StackLayout.proportionalLength(of: $0, axis: configuration.axis, model: model) }
+        let lengths = visible.map {
+          StackLayout.proportionalLength(of: $0, axis: configuration.axis, model: model, fixed: fixed)
+        }
         var denominator = lengths.filter { $0 > 0 }.reduce(0, +) + spacing * Double(visible.count)
         denominator -= spacing
         if denominator > max(spacing * Double(items.count - 1), 1) {
