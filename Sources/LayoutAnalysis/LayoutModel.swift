@@ -161,31 +161,31 @@ public struct LayoutModel: Sendable {
     var result = canvasConstraints(for: canvas)
     let rootRange = canvas.range ?? SourceRange(at: 0)
     let root = LayoutModel.rootName
-    for name in viewOrder where name != root && views[name]?.isLayoutGuide != true {
-      let range = views[name]?.declarationRange ?? rootRange
+    for name in viewOrder where name != root {
+      guard let node = views[name] else { continue }
+      let range = node.declarationRange ?? rootRange
+      if node.isLayoutGuide {
+        // UIKit leaves the axis a stack's guide is not arranged on undetermined, and never
+        // reports it; it rests at the stack's edge, with no length. A guide is no view: its
+        // size is not kept non-negative.
+        guard let stack = node.superview, let axis = StackLayout.freeAxis(of: node, in: self) else { continue }
+        let (edge, length): (LayoutAttribute, LayoutAttribute) = axis == .horizontal ? (.leading, .width) : (.top, .height)
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: edge), relation: .equal,
+            second: ConstraintItem(view: stack, attribute: edge), origin: .implicit, range: range))
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: length), relation: .equal, second: nil, constant: 0,
+            origin: .implicit, range: range))
+        continue
+      }
       for attribute in [LayoutAttribute.width, .height] {
         result.append(
           LayoutConstraint(
             first: ConstraintItem(view: name, attribute: attribute), relation: .greaterThanOrEqual,
             second: nil, constant: 0, origin: .implicit, range: range))
       }
-    }
-    for name in viewOrder {
-      guard let guide = views[name], guide.isLayoutGuide, let stack = guide.superview,
-        let axis = StackLayout.freeAxis(of: guide, in: self)
-      else { continue }
-      // UIKit leaves the axis a stack's guide is not arranged on undetermined, and never
-      // reports it; it rests at the stack's edge, with no length.
-      let range = guide.declarationRange ?? rootRange
-      let (edge, length): (LayoutAttribute, LayoutAttribute) = axis == .horizontal ? (.leading, .width) : (.top, .height)
-      result.append(
-        LayoutConstraint(
-          first: ConstraintItem(view: name, attribute: edge), relation: .equal,
-          second: ConstraintItem(view: stack, attribute: edge), origin: .implicit, range: range))
-      result.append(
-        LayoutConstraint(
-          first: ConstraintItem(view: name, attribute: length), relation: .equal, second: nil, constant: 0,
-          origin: .implicit, range: range))
     }
     return result
   }
