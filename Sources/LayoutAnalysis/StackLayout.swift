@@ -92,7 +92,8 @@ public enum StackIdentifier {
 
 /// The constraints a stack view generates, and what it needs declared for them.
 public enum StackLayout {
-  /// The priority of `UISV-hiding`: the float just below 1000 that UIKit uses, 999.999…
+  /// The priority of `UISV-hiding`: UIKit's 999.9990234375, sixteen steps of a float below
+  /// required, so that a view's own required length wins over its collapse.
   public static let hidingPriority = 1000 - 1.0 / 1024
   /// The priority of `UISV-spanning-boundary` equalities.
   static let spanningBoundaryPriority = 999.5
