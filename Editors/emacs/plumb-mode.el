@@ -78,10 +78,14 @@ without plumb.  Set it before loading plumb-mode, or afterwards with
     "lastBaseline" "firstBaseline" "leftMargin" "rightMargin" "leadingMargin" "trailingMargin"
     "centerXWithinMargins" "topMargin" "bottomMargin" "centerYWithinMargins" "width" "height"))
 
-(defconst plumb--view-kinds '("view" "label" "button" "image" "field" "switch"))
+(defconst plumb--view-kinds '("view" "label" "button" "image" "field" "switch" "stack"))
 
 (defconst plumb--properties
-  '("intrinsic" "hug" "resist" "frame" "insets" "baseline" "margins" "transform" "rotate" "scale" "safe"))
+  '("intrinsic" "hug" "resist" "frame" "insets" "baseline" "margins" "transform" "rotate" "scale" "safe"
+    "hidden" "axis" "distribution" "alignment" "baselineRelative" "marginsRelative"))
+
+(defconst plumb--stack-values
+  '("horizontal" "vertical" "fillEqually" "fillProportionally" "equalSpacing" "equalCentering" "standard"))
 
 (defconst plumb--options-regexp
   (concat "\\_<\\(?:NSLayoutFormat\\(?:AlignAll\\|Direction\\|Spacing\\)[A-Za-z]*"
@@ -113,6 +117,8 @@ without plumb.  Set it before loading plumb-mode, or afterwards with
     ;; View properties (not after a dot, where `baseline' is an attribute).
     (,(concat "\\(?:^\\|[^.A-Za-z0-9_]\\)\\(" (regexp-opt plumb--properties) "\\)\\_>")
      (1 font-lock-keyword-face))
+    ;; A stack view's option values.
+    (,(concat "\\_<" (regexp-opt plumb--stack-values) "\\_>") . font-lock-constant-face)
     ;; Visual Format strings: orientation, edges, views in brackets.
     ("\\_<\\([HV]\\)[ \t]*:" (1 font-lock-keyword-face))
     ("|" . font-lock-builtin-face)

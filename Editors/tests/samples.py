@@ -19,5 +19,7 @@ SAMPLES = [
     '"H:|-side-[UserLabel]-[User]-side-|" options: [.alignAllTop, .alignAllBottom]',
     'H:"[a] - [b]" NSLayoutFormatAlignAllTop | NSLayoutConstraint.FormatOptions.alignAllBottom',
     '"H:[Badge]-(>=8)-|" directionLeftToRight',
+    "stack Row axis vertical spacing standard distribution fillEqually alignment top baselineRelative marginsRelative {",
+    "  view Gone hidden; stack Inner spacing -4 alignment lastBaseline",
     "}",
 ]

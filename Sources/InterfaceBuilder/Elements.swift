@@ -28,6 +28,7 @@ enum Elements {
     case "imageView": .image
     case "textField": .field
     case "switch": .switch
+    case "stackView": .stack
     default: .view
     }
   }

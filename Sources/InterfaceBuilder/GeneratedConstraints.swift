@@ -2,13 +2,12 @@ import LayoutAnalysis
 import LayoutSyntax
 
 /// The constraints UIKit adds on its own for an Interface Builder layout: autoresizing
-/// masks, stack views, intrinsic content sizes, and the origin of a scroll view's content.
+/// masks, intrinsic content sizes, and the origin of a scroll view's content; and the
+/// declaration of stack views, whose constraints `StackLayout` generates.
 struct GeneratedConstraints {
   var model: LayoutModel
   let context: FileContext
   private(set) var constraints: [LayoutConstraint] = []
-  /// Small priority offsets that break ties the way a fill stack view does (by index).
-  private var priorityOffsets: [String: (horizontal: Double, vertical: Double)] = [:]
 
   init(model: LayoutModel, context: FileContext) {
     self.model = model
@@ -136,27 +135,13 @@ struct GeneratedConstraints {
     }
   }
 
-  /// A view kept at its saved frame (a hidden arranged subview), just below required, so that
-  /// its own constraints still win.
-  private mutating func pinFrame(_ name: String, origin: ConstraintOrigin, range: SourceRange) {
-    guard let view = model.views[name], let frame = view.frame, let superview = view.superview else { return }
-    add(
-      ConstraintItem(view: name, attribute: .left), .equal, ConstraintItem(view: superview, attribute: .left),
-      constant: frame.x, priority: 999, origin: origin, range: range)
-    add(
-      ConstraintItem(view: name, attribute: .top), .equal, ConstraintItem(view: superview, attribute: .top),
-      constant: frame.y, priority: 999, origin: origin, range: range)
-    add(ConstraintItem(view: name, attribute: .width), constant: frame.width, priority: 999, origin: origin, range: range)
-    add(ConstraintItem(view: name, attribute: .height), constant: frame.height, priority: 999, origin: origin, range: range)
-  }
-
   // MARK: - Intrinsic size
 
   /// `size <= intrinsic @hugging` and `size >= intrinsic @compressionResistance`.
   mutating func intrinsic(_ name: String) {
     guard let view = model.views[name] else { return }
     let range = view.declarationRange ?? SourceRange(at: 0)
-    let offsets = priorityOffsets[name] ?? (0, 0)
+    let offsets = StackLayout.contentPriorityOffset(of: name, in: model)
     let axes: [(LayoutAttribute, Double?, Double, Double, Double)] = [
       (.width, view.intrinsicWidth, view.hugging.horizontal, view.compressionResistance.horizontal, offsets.horizontal),
       (.height, view.intrinsicHeight, view.hugging.vertical, view.compressionResistance.vertical, offsets.vertical),
@@ -175,150 +160,29 @@ struct GeneratedConstraints {
 
   // MARK: - Stack views
 
-  /// What `UIStackView` generates for its arranged subviews (`UISV-…` constraints).
-  mutating func stack(_ stack: String, element: XMLNode, arranged: [(name: String, element: Int)], tree: XMLTree) {
-    let range = element.tagRange
-    let vertical = element.attribute("axis") == "vertical"
-    let distribution = element.attribute("distribution") ?? "fill"
+  /// Declares the stack view `stack` from its element (its axis, distribution, alignment,
+  /// spacing and arrangement options) with its arranged views, and the layout guides it uses.
+  /// A hidden arranged view keeps its saved frame, as the document shows it.
+  mutating func declareStack(_ stack: String, element: XMLNode, arranged: [(name: String, element: Int)], tree: XMLTree) {
+    var configuration = StackConfiguration()
+    configuration.axis = element.attribute("axis") == "vertical" ? .vertical : .horizontal
+    configuration.distribution = element.attribute("distribution").flatMap(StackDistribution.init(rawValue:)) ?? .fill
     let alignment = element.attribute("alignment") ?? "fill"
-    let spacing = Elements.number(element.attribute("spacing")) ?? 0
-    let margins = element.attribute("layoutMarginsRelativeArrangement") == "YES"
-    // `baselineRelativeArrangement` only changes a vertical stack's spacing.
-    let baselineRelative = vertical && element.attribute("baselineRelativeArrangement") == "YES"
-    var visible: [String] = []
-    for view in arranged {
-      if tree.node(view.element)?.attribute("hidden") == "YES" {
-        pinFrame(view.name, origin: .stackView, range: range)
-      } else {
-        visible.append(view.name)
-      }
+    configuration.alignment = alignment == "baseline" ? .lastBaseline : StackAlignment(rawValue: alignment) ?? .fill
+    if element.attribute("spacingType") == "standard" {
+      configuration.spacing = StackConfiguration.standardSpacing
+      configuration.isStandardSpacing = true
+    } else {
+      configuration.spacing = Elements.number(element.attribute("spacing")) ?? 0
     }
-    guard let firstView = visible.first, let lastView = visible.last else { return }
-    let lead: LayoutAttribute = vertical ? .top : .leading
-    let trail: LayoutAttribute = vertical ? .bottom : .trailing
-    let size: LayoutAttribute = vertical ? .height : .width
-    let center: LayoutAttribute = vertical ? .centerY : .centerX
-    let crossStart: LayoutAttribute = vertical ? .leading : .top
-    let crossEnd: LayoutAttribute = vertical ? .trailing : .bottom
-    let crossSize: LayoutAttribute = vertical ? .width : .height
-    let crossCenter: LayoutAttribute = vertical ? .centerX : .centerY
-    func edge(_ attribute: LayoutAttribute) -> ConstraintItem {
-      ConstraintItem(view: stack, attribute: margins ? attribute.margin : attribute)
+    configuration.marginsRelative = element.attribute("layoutMarginsRelativeArrangement") == "YES"
+    configuration.baselineRelative = element.attribute("baselineRelativeArrangement") == "YES"
+    configuration.arranged = arranged.map(\.name)
+    configuration.hiddenViews = .keepSavedFrame
+    for view in arranged where tree.node(view.element)?.attribute("hidden") == "YES" {
+      model.views[view.name]?.isHidden = true
     }
-    func item(_ view: String, _ attribute: LayoutAttribute) -> ConstraintItem {
-      ConstraintItem(view: view, attribute: attribute)
-    }
-
-    // Along the axis: the ends to the stack's edges, then spacing by distribution.
-    add(item(firstView, lead), .equal, edge(lead), origin: .stackView, range: range)
-    add(item(lastView, trail), .equal, edge(trail), origin: .stackView, range: range)
-    var spacers: [String] = []
-    for (index, view) in visible.enumerated().dropFirst() {
-      let previous = visible[index - 1]
-      switch distribution {
-      case "equalSpacing", "equalCentering":
-        add(
-          item(view, lead), .greaterThanOrEqual, item(previous, lead == .top ? .bottom : .trailing), constant: spacing,
-          origin: .stackView, range: range)
-        let spacer = addSpacer(stack: stack, number: index, range: range)
-        spacers.append(spacer)
-        let centering = distribution == "equalCentering"
-        add(
-          item(spacer, lead), .equal, item(previous, centering ? center : trail), origin: .stackView, range: range)
-        add(item(spacer, trail), .equal, item(view, centering ? center : lead), origin: .stackView, range: range)
-        add(item(spacer, crossStart), .equal, edge(crossStart), origin: .stackView, range: range)
-        add(item(spacer, crossSize), .equal, nil, constant: 0, origin: .stackView, range: range)
-        if let first = spacers.first, first != spacer {
-          add(
-            item(spacer, size), .equal, item(first, size), priority: centering ? 999 : 1000, origin: .stackView,
-            range: range)
-        }
-      default:
-        if baselineRelative {
-          // The spacing runs from a view's last baseline to the next one's first baseline.
-          add(
-            item(view, .firstBaseline), .equal, item(previous, .lastBaseline), constant: spacing, origin: .stackView,
-            range: range)
-        } else {
-          add(item(view, lead), .equal, item(previous, trail), constant: spacing, origin: .stackView, range: range)
-        }
-      }
-    }
-    switch distribution {
-    case "fillEqually":
-      for view in visible.dropFirst() {
-        add(item(view, size), .equal, item(firstView, size), origin: .stackView, range: range)
-      }
-    case "fillProportionally":
-      let sizes = visible.map { name -> Double? in
-        let node = model.views[name]
-        return vertical ? node?.intrinsicHeight : node?.intrinsicWidth
-      }
-      if let base = sizes.first ?? nil, base > 0, sizes.allSatisfy({ ($0 ?? 0) > 0 }) {
-        for (index, view) in visible.enumerated().dropFirst() {
-          guard let own = sizes[index] else { continue }
-          add(
-            item(view, size), .equal, item(firstView, size), multiplier: own / base, priority: 999, origin: .stackView,
-            range: range)
-        }
-      }
-    case "fill":
-      // Equal content priorities are settled by order: earlier views keep their content size.
-      let count = visible.count
-      for (index, view) in visible.enumerated() {
-        let offset = Double(count - 1 - index) * 0.001
-        priorityOffsets[view] = vertical ? (0, offset) : (offset, 0)
-      }
-    default:
-      break
-    }
-
-    // Across the axis, by alignment.
-    for (index, view) in visible.enumerated() {
-      switch alignment {
-      case "fill":
-        add(item(view, crossStart), .equal, edge(crossStart), origin: .stackView, range: range)
-        add(item(view, crossEnd), .equal, edge(crossEnd), origin: .stackView, range: range)
-      case "leading", "top":
-        add(item(view, crossStart), .equal, edge(crossStart), origin: .stackView, range: range)
-        add(item(view, crossEnd), .lessThanOrEqual, edge(crossEnd), origin: .stackView, range: range)
-      case "trailing", "bottom":
-        add(item(view, crossEnd), .equal, edge(crossEnd), origin: .stackView, range: range)
-        add(item(view, crossStart), .greaterThanOrEqual, edge(crossStart), origin: .stackView, range: range)
-      case "center":
-        add(item(view, crossCenter), .equal, edge(crossCenter), origin: .stackView, range: range)
-        add(item(view, crossStart), .greaterThanOrEqual, edge(crossStart), origin: .stackView, range: range)
-        add(item(view, crossEnd), .lessThanOrEqual, edge(crossEnd), origin: .stackView, range: range)
-      case "firstBaseline", "lastBaseline", "baseline":
-        let baseline: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
-        if index > 0, !vertical {
-          add(item(view, baseline), .equal, item(firstView, baseline), origin: .stackView, range: range)
-        } else if vertical {
-          add(item(view, crossStart), .equal, edge(crossStart), origin: .stackView, range: range)
-        }
-        add(item(view, crossStart), .greaterThanOrEqual, edge(crossStart), origin: .stackView, range: range)
-        add(item(view, crossEnd), .lessThanOrEqual, edge(crossEnd), origin: .stackView, range: range)
-      default:
-        add(item(view, crossStart), .equal, edge(crossStart), origin: .stackView, range: range)
-        add(item(view, crossEnd), .equal, edge(crossEnd), origin: .stackView, range: range)
-      }
-    }
-    if alignment != "fill" {
-      // The stack fits its largest arranged view across the axis, unless told otherwise.
-      add(ConstraintItem(view: stack, attribute: crossSize), .equal, nil, constant: 0, priority: 1, origin: .stackView, range: range)
-    }
-  }
-
-  /// An invisible spacer between two arranged views (UIKit's `_UILayoutSpacer`).
-  private mutating func addSpacer(stack: String, number: Int, range: SourceRange) -> String {
-    var name = "\(stack) spacer \(number)"
-    while model.views[name] != nil { name += "'" }
-    var node = ViewNode(name: name, kind: .view, superview: stack)
-    node.nameRange = model.views[stack]?.nameRange
-    node.declarationRange = range
-    model.views[name] = node
-    model.viewOrder.append(name)
-    model.views[stack]?.subviews.append(name)
-    return name
+    model.views[stack]?.stack = configuration
+    StackLayout.declareGuides(of: stack, in: &model)
   }
 }

@@ -139,13 +139,19 @@ extension UnitBuilder {
         generated.autoresizing(record.name, element: element, index: record.element, superviewSize: superviewSize)
       }
     }
-    for (index, record) in records.enumerated() where !record.isScrollContent {
-      guard let element = node(record.element), element.name == "stackView" else { continue }
+    let stacks = records.indices.filter { index in
+      !records[index].isScrollContent && node(records[index].element)?.name == "stackView"
+    }
+    // Every stack is declared (its options, and its guides) before any generates constraints,
+    // which read the arranged views, nested stacks included.
+    for index in stacks {
+      guard let element = node(records[index].element) else { continue }
       let arranged = records.indices.filter { records[$0].superview == index && records[$0].isArranged }
-      generated.stack(
+      generated.declareStack(
         records[index].name, element: element, arranged: arranged.map { (records[$0].name, records[$0].element) },
         tree: tree)
     }
+    let stackPosition = generated.constraints.count
     for (index, record) in records.enumerated() where index != 0 && !record.isScrollContent {
       generated.intrinsic(record.name)
     }
@@ -153,7 +159,17 @@ extension UnitBuilder {
     for raw in rawConstraints where !raw.placeholder {
       if let constraint = lower(raw) { model.constraints.append(constraint) }
     }
-    model.constraints = generated.constraints + model.constraints
+    // The stacks' constraints, after the autoresizing ones and before the intrinsic sizes; they
+    // read the lengths the file's constraints give the arranged views (for fillProportionally).
+    var stackConstraints: [LayoutConstraint] = []
+    for index in stacks {
+      guard let element = node(records[index].element) else { continue }
+      stackConstraints += StackLayout.constraints(
+        of: records[index].name, in: model, range: element.tagRange, sizing: model.constraints[...])
+    }
+    var engine = generated.constraints
+    engine.insert(contentsOf: stackConstraints, at: min(stackPosition, engine.count))
+    model.constraints = engine + model.constraints
     return model
   }
 

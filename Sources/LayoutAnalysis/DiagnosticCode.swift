@@ -28,6 +28,9 @@ public enum DiagnosticCatalogue {
     Entry(
       code: .notASubview, severity: .error,
       summary: "A view next to '|' in a Visual Format string is not a direct subview of the view '|' stands for."),
+    Entry(
+      code: .stackOption, severity: .warning,
+      summary: "A stack view option UIKit does not act on along the stack's axis."),
     Entry(code: .conflict, severity: .error, summary: "Required constraints cannot all hold."),
     Entry(
       code: .rtlConflict, severity: .error,

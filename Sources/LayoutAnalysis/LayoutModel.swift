@@ -4,6 +4,8 @@ import LayoutSyntax
 public enum ViewKind: String, Sendable, Hashable, CaseIterable {
   case view, label, button, image, field
   case `switch`
+  /// A `UIStackView`: the views declared in its body are its arranged views.
+  case stack
 
   /// The default content hugging priority, as Interface Builder sets it:
   /// labels and image views hug at 251, everything else at 250.
@@ -41,6 +43,15 @@ public struct ViewNode: Sendable {
   public var baselineOffset: Double
   public var margins: DirectionalInsets
   public var transform: ViewTransform?
+  /// Whether the view is hidden (`isHidden`); a stack view collapses a hidden arranged view.
+  public var isHidden = false
+  /// How the view arranges its arranged views, when it is a stack view.
+  public var stack: StackConfiguration?
+  /// What layout guide of its superview (a stack view) this is, when it is one rather than
+  /// a view: it is laid out like a view, but no finding is about it.
+  public var layoutGuide: StackGuideKind?
+  /// Whether this is a stack view's layout guide.
+  public var isLayoutGuide: Bool { layoutGuide != nil }
   /// The properties as written, for diagnostics that point at them.
   public var propertyRanges: [String: SourceRange]
 
@@ -118,8 +129,9 @@ public struct LayoutModel: Sendable {
   public var views: [String: ViewNode]
   /// View names in declaration order, the root first.
   public var viewOrder: [String]
-  /// The constraints the file's statements produce (origins vfl, explicit, intrinsic),
-  /// in source order, UIKit's emission order within a format.
+  /// The constraints the file's statements produce (origins vfl, explicit, intrinsic and,
+  /// after each stack view's body, stackView), in source order, UIKit's emission order within
+  /// a format.
   public var constraints: [LayoutConstraint]
   /// How far (in points, on any edge) a declared frame may be from the solved one before the
   /// view is misplaced. Text layouts are exact; frames saved by a design tool are rounded.
@@ -142,13 +154,32 @@ public struct LayoutModel: Sendable {
 
   /// The constraints every view carries and that fix the root to a canvas, which the
   /// engine adds without the file saying so: `width >= 0` and `height >= 0` for every
-  /// view but the root, and the root's frame equal to the canvas.
+  /// view but the root, the root's frame equal to the canvas, and for each layout guide of a
+  /// stack view (not a view: no non-negative size) where it rests on the axis its
+  /// constraints leave free.
   public func implicitConstraints(for canvas: Canvas) -> [LayoutConstraint] {
     var result = canvasConstraints(for: canvas)
     let rootRange = canvas.range ?? SourceRange(at: 0)
     let root = LayoutModel.rootName
     for name in viewOrder where name != root {
-      let range = views[name]?.declarationRange ?? rootRange
+      guard let node = views[name] else { continue }
+      let range = node.declarationRange ?? rootRange
+      if node.isLayoutGuide {
+        // UIKit leaves the axis a stack's guide is not arranged on undetermined, and never
+        // reports it; it rests at the stack's edge, with no length. A guide is no view: its
+        // size is not kept non-negative.
+        guard let stack = node.superview, let axis = StackLayout.freeAxis(of: node, in: self) else { continue }
+        let (edge, length): (LayoutAttribute, LayoutAttribute) = axis == .horizontal ? (.leading, .width) : (.top, .height)
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: edge), relation: .equal,
+            second: ConstraintItem(view: stack, attribute: edge), origin: .implicit, range: range))
+        result.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: length), relation: .equal, second: nil, constant: 0,
+            origin: .implicit, range: range))
+        continue
+      }
       for attribute in [LayoutAttribute.width, .height] {
         result.append(
           LayoutConstraint(
@@ -181,5 +212,13 @@ public struct LayoutModel: Sendable {
         first: ConstraintItem(view: root, attribute: .height), relation: .equal, second: nil,
         constant: canvas.height, origin: .canvas, range: rootRange))
     return result
+  }
+}
+
+extension LayoutModel {
+  /// The names of the views a file can name: every view but the root and the layout guides
+  /// of stack views, in declaration order.
+  public var namedViews: [String] {
+    viewOrder.filter { $0 != LayoutModel.rootName && views[$0]?.isLayoutGuide != true }
   }
 }

@@ -28,12 +28,23 @@ struct ModelBuilder {
   /// The view a top-level declaration without a body declares, as `build` would declare it
   /// (properties applied, their problems reported), for a declaration an edit changed.
   mutating func redeclare(_ declaration: ViewDeclaration) -> ViewNode {
-    var node = ViewNode(
-      name: declaration.name.name, kind: ViewKind(rawValue: declaration.kind.name) ?? .view,
-      superview: LayoutModel.rootName)
+    declare(declaration, superview: LayoutModel.rootName)
+  }
+
+  /// The view a declaration declares, its properties (and a stack view's options) applied and
+  /// their problems reported.
+  private mutating func declare(_ declaration: ViewDeclaration, superview: String) -> ViewNode {
+    let kind = ViewKind(rawValue: declaration.kind.name) ?? .view
+    var node = ViewNode(name: declaration.name.name, kind: kind, superview: superview)
     node.nameRange = declaration.name.range
     node.declarationRange = declaration.range
+    if kind == .stack {
+      node.stack = StackConfiguration()
+      // UIKit gives a stack view no margins (`UIStackView(frame:)` sets them to zero).
+      node.margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    }
     apply(declaration.properties, to: &node)
+    if node.stack != nil { checkStackOptions(of: node, declaration.properties) }
     return node
   }
 
@@ -59,10 +70,14 @@ struct ModelBuilder {
     self.model.constraints = []
   }
 
+  /// Where the constraints of the top-level statement being lowered start.
+  private var statementStart = 0
+
   /// Lowers top-level statements in order, recording where each one's output ends.
   mutating func lowerTopLevel(_ statements: ArraySlice<Statement>) {
     statementEnds.reserveCapacity(statements.count)
     for statement in statements {
+      statementStart = model.constraints.count
       lower(statement, scope: LayoutModel.rootName)
       statementEnds.append(
         LoweringIndex.End(constraints: model.constraints.count, diagnostics: diagnostics.count - declarationDiagnosticCount))
@@ -127,14 +142,21 @@ struct ModelBuilder {
             related: existing.nameRange.map { [RelatedInformation(range: $0, role: .firstDeclarationOfView(name))] } ?? []))
         continue
       }
-      var node = ViewNode(name: name, kind: ViewKind(rawValue: declaration.kind.name) ?? .view, superview: superview)
-      node.nameRange = declaration.name.range
-      node.declarationRange = declaration.range
-      apply(declaration.properties, to: &node)
+      let node = declare(declaration, superview: superview)
       model.views[name] = node
       model.viewOrder.append(name)
       model.views[superview]?.subviews.append(name)
       declareViews(declaration.body, superview: name)
+      if node.stack != nil {
+        // The views declared in a stack's body (those that won) are its arranged views.
+        let views = model.views
+        let arranged = declaration.body.compactMap { statement -> String? in
+          guard case .view(let view) = statement, views[view.name.name]?.nameRange == view.name.range else { return nil }
+          return view.name.name
+        }
+        model.views[name]?.stack?.arranged = arranged
+        StackLayout.declareGuides(of: name, in: &model)
+      }
     }
   }
 
@@ -163,8 +185,57 @@ struct ModelBuilder {
         node.margins = margins
       case .transform(let transform):
         node.transform = transform
+      case .hidden:
+        node.isHidden = true
+      case .stack(let option):
+        switch option {
+        case .axis(let axis): node.stack?.axis = axis == .horizontal ? .horizontal : .vertical
+        case .spacing(.points(let points)):
+          node.stack?.spacing = points
+          node.stack?.isStandardSpacing = false
+        case .spacing(.standard):
+          node.stack?.spacing = StackConfiguration.standardSpacing
+          node.stack?.isStandardSpacing = true
+        case .distribution(let distribution): node.stack?.distribution = distribution
+        case .alignment(let alignment): node.stack?.alignment = alignment
+        case .baselineRelative: node.stack?.baselineRelative = true
+        case .marginsRelative: node.stack?.marginsRelative = true
+        }
       }
     }
+  }
+
+  /// Warns of options UIKit does not act on along the stack's axis.
+  private mutating func checkStackOptions(of node: ViewNode, _ properties: [ViewProperty]) {
+    guard let stack = node.stack else { return }
+    for property in properties {
+      switch property.value {
+      case .stack(.baselineRelative) where stack.axis == .horizontal:
+        diagnostics.append(
+          Diagnostic(
+            code: .stackOption, severity: .warning,
+            finding: .stackOptionIgnored(.baselineRelativeInHorizontalStack(stack: node.name)), range: property.range,
+            fixes: [Fix(title: "Remove 'baselineRelative'", edits: [TextEdit(range: removalRange(ofOption: property.range), newText: "")])]))
+      case .stack(.alignment(let alignment)) where stack.axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline):
+        diagnostics.append(
+          Diagnostic(
+            code: .stackOption, severity: .warning,
+            finding: .stackOptionIgnored(.baselineAlignmentInVerticalStack(stack: node.name, alignment: alignment.rawValue)),
+            range: property.range,
+            fixes: [
+              Fix(title: "Align the leading edges", edits: [TextEdit(range: property.range, newText: "alignment leading")])
+            ]))
+      default:
+        break
+      }
+    }
+  }
+
+  /// An option and the blanks before it, so that removing it leaves the line tidy.
+  private func removalRange(ofOption range: SourceRange) -> SourceRange {
+    var start = min(max(range.start, 0), source.count)
+    while start > 0, source[start - 1] == UInt8(ascii: " ") || source[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    return SourceRange(start: start, end: range.end)
   }
 
   private mutating func checkContentPriority(_ value: Double, _ property: ViewProperty) -> Bool {
@@ -206,6 +277,14 @@ struct ModelBuilder {
       if let node = model.views[declaration.name.name], node.nameRange == declaration.name.range {
         lowerIntrinsicSize(of: node)
         lower(declaration.body, scope: node.name)
+        // A stack view's constraints come after its body, as UIKit adds them when it updates
+        // constraints, after the views' own.
+        // The lengths its views have of their own, for `fillProportionally`, are read from the
+        // constraints of its top-level statement only, which an edit lowers again with it.
+        if node.stack != nil {
+          let sizing = model.constraints[min(statementStart, model.constraints.count)...]
+          model.constraints += StackLayout.constraints(of: node.name, in: model, sizing: sizing)
+        }
       }
     case .constraint(let constraint):
       if let lowered = lowerExplicit(constraint, scope: scope) {
@@ -229,24 +308,27 @@ struct ModelBuilder {
   }
 
   /// Intrinsic content size, per axis: `size <= intrinsic @hugging` and
-  /// `size >= intrinsic @compressionResistance`, as UIKit's content-size constraints.
+  /// `size >= intrinsic @compressionResistance`, as UIKit's content-size constraints; in a
+  /// `fill` stack view, equal priorities are settled by order (`StackLayout.contentPriorityOffset`).
   private mutating func lowerIntrinsicSize(of node: ViewNode) {
+    guard node.intrinsicWidth != nil || node.intrinsicHeight != nil else { return }
     let range = node.propertyRanges["intrinsic"] ?? node.declarationRange ?? SourceRange(at: 0)
-    let axes: [(LayoutAttribute, Double?, Double, Double)] = [
-      (.width, node.intrinsicWidth, node.hugging.horizontal, node.compressionResistance.horizontal),
-      (.height, node.intrinsicHeight, node.hugging.vertical, node.compressionResistance.vertical),
+    let offsets = StackLayout.contentPriorityOffset(of: node.name, in: model)
+    let axes: [(LayoutAttribute, Double?, Double, Double, Double)] = [
+      (.width, node.intrinsicWidth, node.hugging.horizontal, node.compressionResistance.horizontal, offsets.horizontal),
+      (.height, node.intrinsicHeight, node.hugging.vertical, node.compressionResistance.vertical, offsets.vertical),
     ]
-    for (attribute, size, hugging, resistance) in axes {
+    for (attribute, size, hugging, resistance, offset) in axes {
       guard let size else { continue }
       let item = ConstraintItem(view: node.name, attribute: attribute)
       model.constraints.append(
         LayoutConstraint(
-          first: item, relation: .lessThanOrEqual, second: nil, constant: size, priority: hugging,
+          first: item, relation: .lessThanOrEqual, second: nil, constant: size, priority: min(1000, hugging + offset),
           origin: .intrinsic, range: range))
       model.constraints.append(
         LayoutConstraint(
-          first: item, relation: .greaterThanOrEqual, second: nil, constant: size, priority: resistance,
-          origin: .intrinsic, range: range))
+          first: item, relation: .greaterThanOrEqual, second: nil, constant: size,
+          priority: min(1000, resistance + offset), origin: .intrinsic, range: range))
     }
   }
 
@@ -334,7 +416,7 @@ struct ModelBuilder {
   }
 
   func unknownView(_ name: Identifier, statementStart: Int) -> Diagnostic {
-    let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName } + ["super"]
+    let candidates = model.namedViews + ["super"]
     let (suggestion, suggested) = Suggestions.forUnknown(name, among: candidates)
     var fixes = suggested
     if let declare = declareViewFix(name.name, before: statementStart, in: source) { fixes.append(declare) }

@@ -492,13 +492,14 @@ public final class PlaceSolver {
 
   /// Whether two models give every view the same variables and attribute expressions: the
   /// same views in the same order, with the same superviews, margins, baselines and
-  /// alignment insets. Ranges and other properties may differ.
+  /// alignment insets, and stack views of the same axes (which decide where their layout
+  /// guides rest, in the engine's constraints). Ranges and other properties may differ.
   static func viewsLaidOutAlike(_ a: LayoutModel, _ b: LayoutModel) -> Bool {
     guard a.viewOrder == b.viewOrder else { return false }
     for name in a.viewOrder {
       guard let x = a.views[name], let y = b.views[name] else { return false }
       if x.superview != y.superview || x.margins != y.margins || x.baselineOffset != y.baselineOffset
-        || x.alignmentInsets != y.alignmentInsets
+        || x.alignmentInsets != y.alignmentInsets || x.stack?.axis != y.stack?.axis
       {
         return false
       }

@@ -194,6 +194,12 @@ enum Describe {
       let text = document.text(of: constraint.range)
       if !text.isEmpty, !text.contains("\n") { return ConstraintQuote(range: constraint.range, text: text, isWritten: true) }
     }
+    if constraint.origin == .stackView, let identifier = constraint.label {
+      // As UIKit quotes a constraint with an identifier: the equation, then the identifier.
+      var unlabelled = constraint
+      unlabelled.label = nil
+      return ConstraintQuote(range: constraint.range, text: unlabelled.description, isWritten: false, label: identifier)
+    }
     return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
   }
 

@@ -199,7 +199,7 @@ struct VisualFormatLowering {
   // MARK: - Names
 
   private func unknownViewInFormat(_ name: Identifier, statementStart: Int) -> Diagnostic {
-    let candidates = model.viewOrder.filter { $0 != LayoutModel.rootName }
+    let candidates = model.namedViews
     let (suggestion, suggested) = Suggestions.forUnknown(name, among: candidates)
     var fixes = suggested
     // In a `.vfl` file views declare themselves; there is nothing to declare.
@@ -252,7 +252,7 @@ struct VisualFormatLowering {
   }
 
   private func unknownName(_ name: Identifier) -> Diagnostic {
-    let candidates = model.metrics.keys.sorted() + model.viewOrder.filter { $0 != LayoutModel.rootName }
+    let candidates = model.metrics.keys.sorted() + model.namedViews
     let (suggestion, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
       code: .unknownMetric, severity: .error, finding: .unknownFormatMetric(name.name, suggestion: suggestion),

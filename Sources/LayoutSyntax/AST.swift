@@ -184,7 +184,7 @@ public struct MetricDeclaration: Sendable {
 
 /// `KIND NAME [PROPERTY…] [{ BODY }]`.
 public struct ViewDeclaration: Sendable {
-  /// `view`, `label`, `button`, `image`, `field` or `switch`.
+  /// `view`, `label`, `button`, `image`, `field`, `switch` or `stack`.
   public var kind: Identifier
   public var name: Identifier
   public var properties: [ViewProperty]
@@ -246,6 +246,80 @@ public enum ViewPropertyValue: Hashable, Sendable {
   case margins(DirectionalInsets)
   /// `transform rotate DEG` or `transform scale S`.
   case transform(ViewTransform)
+  /// `hidden`: the view is hidden; a stack view collapses a hidden arranged view.
+  case hidden
+  /// A stack view's option (`axis`, `spacing`, `distribution`, `alignment`,
+  /// `baselineRelative`, `marginsRelative`).
+  case stack(StackOption)
+}
+
+// MARK: - Stack views
+
+/// The axis a stack view arranges its views along (`UILayoutConstraintAxis`).
+public enum StackAxis: String, Sendable, Hashable, CaseIterable {
+  case horizontal
+  case vertical
+}
+
+/// How a stack view sizes and places its arranged views along its axis, by the names of
+/// `UIStackView.Distribution`.
+public enum StackDistribution: String, Sendable, Hashable, CaseIterable {
+  case fill
+  case fillEqually
+  case fillProportionally
+  case equalSpacing
+  case equalCentering
+}
+
+/// How a stack view places its arranged views across its axis, by the names of
+/// `UIStackView.Alignment`. `top` is `leading` and `bottom` is `trailing`, as in UIKit, where
+/// they are the same raw values.
+public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
+  case fill
+  case leading
+  case top
+  case firstBaseline
+  case center
+  case trailing
+  case bottom
+  case lastBaseline
+}
+
+/// A stack view's spacing: points, or UIKit's system spacing (`UIStackView.spacingUseSystem`).
+public enum StackSpacing: Hashable, Sendable {
+  case points(Double)
+  case standard
+}
+
+/// One option of a stack view declaration.
+public enum StackOption: Hashable, Sendable {
+  /// `axis horizontal|vertical`.
+  case axis(StackAxis)
+  /// `spacing N|standard`.
+  case spacing(StackSpacing)
+  /// `distribution fill|fillEqually|…`.
+  case distribution(StackDistribution)
+  /// `alignment fill|leading|…`.
+  case alignment(StackAlignment)
+  /// `baselineRelative` (`isBaselineRelativeArrangement`).
+  case baselineRelative
+  /// `marginsRelative` (`isLayoutMarginsRelativeArrangement`).
+  case marginsRelative
+
+  /// The option's keyword.
+  public var keyword: String {
+    switch self {
+    case .axis: "axis"
+    case .spacing: "spacing"
+    case .distribution: "distribution"
+    case .alignment: "alignment"
+    case .baselineRelative: "baselineRelative"
+    case .marginsRelative: "marginsRelative"
+    }
+  }
+
+  /// Every option's keyword, in the order the reference lists them.
+  public static let keywords = ["axis", "spacing", "distribution", "alignment", "baselineRelative", "marginsRelative"]
 }
 
 public struct ViewProperty: Sendable {

@@ -67,6 +67,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case invalidPriority = "invalid-priority"
   case invalidVisualFormatOption = "invalid-vfl-option"
   case notASubview = "not-a-subview"
+  case stackOption = "stack-option"
   // The solved layout.
   case conflict
   case rtlConflict = "rtl-conflict"

@@ -48,6 +48,11 @@ public enum Finding: Hashable, Sendable {
   /// `superview` means the view is the root.
   case notASubview(String, bar: String, superview: String?)
 
+  // MARK: Stack views
+
+  /// A stack view option UIKit does not act on along the stack's axis.
+  case stackOptionIgnored(StackOptionProblem)
+
   // MARK: The solved layout
 
   /// Required constraints that cannot all hold.
@@ -211,8 +216,8 @@ public enum ConflictMember: Hashable, Sendable {
   case intrinsicSize(ConstraintQuote, view: String)
   /// A view's autoresizing mask, which fixes its frame.
   case autoresizingMask(ConstraintQuote, view: String)
-  /// A constraint a stack view generates.
-  case stackView(ConstraintQuote)
+  /// A constraint the stack view `stack` generates.
+  case stackView(ConstraintQuote, stack: String)
   /// A constraint of the file.
   case constraint(ConstraintQuote)
 }
@@ -225,12 +230,25 @@ public struct Conflict: Hashable, Sendable {
   public var others: [ConflictMember]
   /// The default canvas's size, when it is part of the conflict.
   public var defaultCanvas: CanvasSize?
+  /// The stack view that generates the broken constraint, when one does.
+  public var brokenStack: String?
 
-  public init(broken: ConstraintQuote, others: [ConflictMember], defaultCanvas: CanvasSize? = nil) {
+  public init(broken: ConstraintQuote, others: [ConflictMember], defaultCanvas: CanvasSize? = nil, brokenStack: String? = nil) {
     self.broken = broken
     self.others = others
     self.defaultCanvas = defaultCanvas
+    self.brokenStack = brokenStack
   }
+}
+
+/// A stack view option that UIKit does not act on, by the stack's axis.
+public enum StackOptionProblem: Hashable, Sendable {
+  /// `baselineRelative` in a horizontal stack: UIKit measures spacing between baselines only
+  /// in vertical stacks.
+  case baselineRelativeInHorizontalStack(stack: String)
+  /// `alignment firstBaseline` or `lastBaseline` in a vertical stack: UIKit aligns baselines
+  /// only across horizontal stacks.
+  case baselineAlignmentInVerticalStack(stack: String, alignment: String)
 }
 
 /// A canvas's width and height.
@@ -490,7 +508,7 @@ extension ConflictMember {
       .canvasSize(transform(quote), width: width, height: height, canvas: canvas)
     case .intrinsicSize(let quote, let view): .intrinsicSize(transform(quote), view: view)
     case .autoresizingMask(let quote, let view): .autoresizingMask(transform(quote), view: view)
-    case .stackView(let quote): .stackView(transform(quote))
+    case .stackView(let quote, let stack): .stackView(transform(quote), stack: stack)
     case .constraint(let quote): .constraint(transform(quote))
     }
   }

@@ -109,6 +109,20 @@ struct TreePrinter {
       return "rotate \(number(degrees))"
     case .transform(.scale(let factor)):
       return "scale \(number(factor))"
+    case .hidden:
+      return "yes"
+    case .stack(.axis(let axis)):
+      return axis.rawValue
+    case .stack(.spacing(.points(let points))):
+      return number(points)
+    case .stack(.spacing(.standard)):
+      return "standard"
+    case .stack(.distribution(let distribution)):
+      return distribution.rawValue
+    case .stack(.alignment(let alignment)):
+      return alignment.rawValue
+    case .stack(.baselineRelative), .stack(.marginsRelative):
+      return "yes"
     }
   }
 

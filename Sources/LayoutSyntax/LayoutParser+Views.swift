@@ -15,10 +15,11 @@ extension LayoutParser {
     var view = OpenView(
       kind: identifier(kindToken), name: identifier(nameToken), properties: [], openBrace: SourceRange(at: 0),
       body: [], end: nameToken.range.end)
+    let isStack = text(kindToken) == "stack"
     var seen: Set<String> = []
     while current.kind == .identifier {
       do {
-        let property = try parseProperty()
+        guard let property = try parseProperty(isStack: isStack, viewName: text(nameToken)) else { continue }
         if seen.contains(property.keyword.name) {
           report(
             "'\(property.keyword.name)' is given twice for '\(text(nameToken))'; each property may appear once",
@@ -36,9 +37,11 @@ extension LayoutParser {
       }
     }
     if current.kind != .leftBrace && !isAtStatementEnd {
-      report(
-        "expected a view property (\(Keyword.properties.joined(separator: ", "))), '{' or the end of the line, but found \(describe(current))",
-        at: current.range)
+      let expected =
+        isStack
+        ? "a stack option or view property (\((Keyword.stackOptions + Keyword.properties).joined(separator: ", ")))"
+        : "a view property (\(Keyword.properties.joined(separator: ", ")))"
+      report("expected \(expected), '{' or the end of the line, but found \(describe(current))", at: current.range)
       skipStatement(stopAtBrace: true)
     }
     guard current.kind == .leftBrace else {
@@ -57,15 +60,30 @@ extension LayoutParser {
     return .opened(view)
   }
 
-  /// One property of a view, at its keyword.
-  mutating func parseProperty() throws(StatementError) -> ViewProperty {
+  /// One property of a view (or option of a stack view), at its keyword; nil when the
+  /// property's value was not understood, which is reported, and parsing goes on after it.
+  mutating func parseProperty(isStack: Bool, viewName: String) throws(StatementError) -> ViewProperty? {
     let keywordToken = current
     let word = text(keywordToken)
     let keyword = identifier(keywordToken)
+    if Keyword.stackOptions.contains(word) {
+      guard isStack else {
+        throw StatementError(
+          message:
+            "'\(word)' is an option of stack views, and '\(viewName)' is not one; declare it as 'stack \(viewName)' to arrange the views in its body",
+          range: keywordToken.range)
+      }
+      advance()
+      guard let option = parseStackOption(word, keyword: keywordToken, viewName: viewName) else { return nil }
+      return ViewProperty(value: .stack(option.option), keyword: keyword, range: keywordToken.range.union(option.end))
+    }
     advance()
     let value: ViewPropertyValue
     var end: Int
     switch word {
+    case "hidden":
+      value = .hidden
+      end = keywordToken.range.end
     case "intrinsic":
       let size = try parseSize(
         allowMissingAxis: true,
@@ -131,12 +149,82 @@ extension LayoutParser {
       value = text(kind) == "rotate" ? .transform(.rotate(degrees: number.value)) : .transform(.scale(number.value))
       end = number.range.end
     default:
-      let suggestion = closestWord(to: word, among: Keyword.properties)
+      let candidates = isStack ? Keyword.stackOptions + Keyword.properties : Keyword.properties
+      let suggestion = closestWord(to: word, among: candidates)
+      let what = isStack ? "stack option or view property" : "view property"
+      let list =
+        isStack
+        ? "the options are \(Keyword.stackOptions.joined(separator: ", ")); the properties are \(Keyword.properties.joined(separator: ", "))"
+        : "the properties are \(Keyword.properties.joined(separator: ", "))"
       throw StatementError(
-        message:
-          "unknown view property '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; the properties are \(Keyword.properties.joined(separator: ", "))")",
+        message: "unknown \(what) '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; \(list)")",
         range: keywordToken.range)
     }
     return ViewProperty(value: value, keyword: keyword, range: SourceRange(start: keywordToken.range.start, end: end))
+  }
+
+  /// A stack option's value, after its keyword: the option and the range of what was read;
+  /// nil when the value is unknown or missing, which is reported (an unknown value is
+  /// consumed, so the options after it are still read).
+  mutating func parseStackOption(_ word: String, keyword: Token, viewName: String) -> (option: StackOption, end: SourceRange)? {
+    switch word {
+    case "baselineRelative":
+      return (.baselineRelative, keyword.range)
+    case "marginsRelative":
+      return (.marginsRelative, keyword.range)
+    case "spacing":
+      if isIdentifier(current, "standard") {
+        let token = current
+        advance()
+        return (.spacing(.standard), token.range)
+      }
+      do {
+        if let number = try parseSignedNumber() { return (.spacing(.points(number.value)), number.range) }
+      } catch {
+        report(error.message, at: error.range)
+        return nil
+      }
+      if current.kind == .identifier {
+        let token = current
+        let written = text(token)
+        let hint = closestWord(to: written, among: ["standard"]).map { "; did you mean '\($0)'?" } ?? ""
+        report(
+          "expected a number of points or 'standard' after 'spacing', but found '\(written)'\(hint)", at: token.range)
+        advance()
+        return nil
+      }
+      report(
+        "expected the spacing between arranged views after 'spacing': a number of points or 'standard', as in 'spacing 8'",
+        at: current.range)
+      return nil
+    default:
+      let values: [String]
+      switch word {
+      case "axis": values = StackAxis.allCases.map(\.rawValue)
+      case "distribution": values = StackDistribution.allCases.map(\.rawValue)
+      default: values = StackAlignment.allCases.map(\.rawValue)
+      }
+      guard current.kind == .identifier else {
+        report(
+          "expected \(word == "distribution" ? "a" : "an") \(word) after '\(word)': \(values.joined(separator: ", "))",
+          at: current.range)
+        return nil
+      }
+      let token = current
+      let written = text(token)
+      advance()
+      if let axis = StackAxis(rawValue: written), word == "axis" { return (.axis(axis), token.range) }
+      if let distribution = StackDistribution(rawValue: written), word == "distribution" {
+        return (.distribution(distribution), token.range)
+      }
+      if let alignment = StackAlignment(rawValue: written), word == "alignment" {
+        return (.alignment(alignment), token.range)
+      }
+      let suggestion = closestWord(to: written, among: values)
+      report(
+        "unknown \(word) '\(written)' for stack '\(viewName)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; the \(word == "axis" ? "axes" : "\(word)s") are \(values.joined(separator: ", "))")",
+        at: token.range)
+      return nil
+    }
   }
 }

@@ -113,8 +113,12 @@ public enum Parser {
 /// Words that begin statements, for messages and "did you mean".
 enum Keyword {
   static let topLevel = ["canvas", "direction", "spacing", "metric"]
-  static let viewKinds = ["view", "label", "button", "image", "field", "switch"]
-  static let properties = ["intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform"]
+  static let viewKinds = ["view", "label", "button", "image", "field", "switch", "stack"]
+  static let properties = [
+    "intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform", "hidden",
+  ]
+  /// The options of a stack view, which follow its name like properties.
+  static let stackOptions = StackOption.keywords
   static let priorityNames = PriorityName.allCases.map(\.rawValue)
 }
 
@@ -468,7 +472,7 @@ struct LayoutParser {
       let suggestion = closestWord(to: word, among: Keyword.viewKinds + Keyword.topLevel)
       throw StatementError(
         message:
-          "unknown statement '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; a view declaration starts with view, label, button, image, field or switch")",
+          "unknown statement '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; a view declaration starts with view, label, button, image, field, switch or stack")",
         range: start.range)
     }
     throw StatementError(

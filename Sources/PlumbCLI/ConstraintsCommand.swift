@@ -14,8 +14,11 @@ enum ConstraintsCommand {
           : "plumb constraints: expected one FILE, got \(parsed.positional.count)")
     }
     let document = try loadDocument(path: path, io: io, command: "constraints")
-    var constraints = document.model.constraints
-    if parsed.flags.contains("--implicit") {
+    // What the layout generates without the file writing it (stack views' constraints, the
+    // engine's own) is listed only when asked for.
+    let implicit = parsed.flags.contains("--implicit")
+    var constraints = implicit ? document.model.constraints : document.model.constraints.filter { $0.origin != .stackView }
+    if implicit {
       for canvas in document.model.effectiveCanvases {
         constraints += document.model.implicitConstraints(for: canvas)
       }

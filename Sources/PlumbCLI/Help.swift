@@ -118,8 +118,10 @@ enum Help {
 
     Options:
       --format FORMAT   text (default; reads like UIKit's constraint descriptions) or json
-      --implicit        also list what the engine adds: sizes >= 0 and the root fixed to
-                        each canvas
+      --implicit        also list what the layout generates that the file does not write:
+                        stack views' constraints (with UIKit's UISV- identifiers), sizes
+                        >= 0, the root fixed to each canvas, and where stack views' layout
+                        guides rest
       --help            show this help
 
     Exit status: 0 when the file has no error, 1 when it has (the constraints that could be

@@ -190,6 +190,63 @@ final class LayoutLanguageTests: XCTestCase {
     XCTAssertFalse(verticalOptions.contains("alignAllTop") || verticalOptions.contains("alignAllFirstBaseline"))
   }
 
+  /// Stack views in the editor: completion of options and of their values, tokens for the
+  /// values, the outline, hovers that show the generated constraints, and formatting of the
+  /// body.
+  func testStackViews() throws {
+    let text = """
+      canvas phone 320x480
+      stack Row axis vertical spacing standard alignment center {
+        label a intrinsic 40x20
+        view b hidden
+      }
+      Row.top == super.top
+
+      """
+    let layout = try snapshot(text)
+    // Completion after the name, and after an option.
+    let header = "stack Row "
+    let options = try XCTUnwrap(try snapshot(header).completions(at: header.utf8.count)).map(\.label)
+    XCTAssertTrue(options.contains("distribution") && options.contains("marginsRelative") && options.contains("hidden"))
+    let axis = "stack Row axis vertical alignment "
+    let alignments = try XCTUnwrap(try snapshot(axis).completions(at: axis.utf8.count)).map(\.label)
+    XCTAssertEqual(alignments, ["fill", "leading", "center", "trailing"])
+    let distribution = "stack Row distribution "
+    XCTAssertEqual(
+      try XCTUnwrap(try snapshot(distribution).completions(at: distribution.utf8.count)).map(\.label),
+      ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"])
+    // Option values are enum members; `hidden` is a keyword.
+    let tokens = try XCTUnwrap(layout.semanticTokens(overlapping: nil))
+    func type(at needle: String) -> SemanticTokenType? {
+      let start = offset(of: needle, in: text)
+      return tokens.first { $0.range.start == start }?.type
+    }
+    XCTAssertEqual(type(at: "vertical"), .enumMember)
+    XCTAssertEqual(type(at: "standard"), .enumMember)
+    XCTAssertEqual(type(at: "center"), .enumMember)
+    XCTAssertEqual(type(at: "spacing"), .keyword)
+    XCTAssertEqual(type(at: "hidden"), .keyword)
+    XCTAssertEqual(type(at: "stack"), .keyword)
+    // The outline: the stack and its arranged views.
+    let symbols = try XCTUnwrap(layout.documentSymbols())
+    let row = try XCTUnwrap(symbols.first { $0.name == "Row" })
+    XCTAssertEqual(row.detail, "stack, vertical")
+    XCTAssertEqual(row.children.map(\.name), ["a", "b"])
+    // A hover on the stack lists its options and what it generates, with UIKit's identifiers.
+    let hover = try XCTUnwrap(layout.hover(at: offset(of: "Row", in: text), preferences: FramePreferences()))
+    XCTAssertTrue(hover.markdown.contains("axis vertical, distribution fill, alignment center, spacing standard (8)"), hover.markdown)
+    XCTAssertTrue(hover.markdown.contains("arranged views: `a`, `b` (hidden)"), hover.markdown)
+    XCTAssertTrue(hover.markdown.contains("`'UISV-hiding' b.height == 0 @999.999`"), hover.markdown)
+    XCTAssertTrue(hover.markdown.contains("`'UISV-canvas-connection' Row.centerX == a.centerX`"), hover.markdown)
+    // A hover on an option shows the constraints it makes.
+    let option = try XCTUnwrap(layout.hover(at: offset(of: "center", in: text), preferences: FramePreferences()))
+    XCTAssertTrue(option.markdown.contains("'UISV-alignment' a.centerX == b.centerX"), option.markdown)
+    // The body is indented like any view's.
+    let messy = "stack Row {\nlabel a\n      view b hidden\n}\n"
+    let formatted = LayoutFormatter.apply(try XCTUnwrap(try snapshot(messy).formattingEdits()), to: Array(messy.utf8))
+    XCTAssertEqual(String(decoding: formatted, as: UTF8.self), "stack Row {\n  label a\n  view b hidden\n}\n")
+  }
+
   func testVisualFormatFilesAreLayoutsWithoutDeclarations() throws {
     let layout = try snapshot("H:|[a]-[b]|\n", kind: .vfl)
     // Every line is a format: at its start, the views.

@@ -51,6 +51,7 @@ final class FormatterTests: XCTestCase {
     var files = fixtureFiles(in: packageRoot().appendingPathComponent("Examples"), extensions: ["layout", "vfl"])
     files += fixtureFiles(in: fixturesDirectory("syntax"), extensions: ["layout", "vfl"])
     files += fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"])
+    files += fixtureFiles(in: fixturesDirectory("stacks"), extensions: ["layout"])
     XCTAssertGreaterThan(files.count, 10)
     for file in files {
       let kind = FileKind(pathExtension: file.pathExtension) ?? .layout
@@ -88,8 +89,15 @@ final class CompletionContextTests: XCTestCase {
       ("H:|[a]-[b] ", .layout, .formatOption),
       ("\"H:|[a]-[b]\" .align", .layout, .formatOption),
       ("[a]-[", .vfl, .formatView),
-      ("label Title ", .layout, .property),
-      ("label Title intrinsic 10x10 h", .layout, .property),
+      ("label Title ", .layout, .property(isStack: false)),
+      ("label Title intrinsic 10x10 h", .layout, .property(isStack: false)),
+      ("stack Row ", .layout, .property(isStack: true)),
+      ("  stack Row spacing 8 dis", .layout, .property(isStack: true)),
+      ("stack Row axis ", .layout, .stackValue(option: "axis", axis: .horizontal)),
+      ("stack Row axis vertical alignment lea", .layout, .stackValue(option: "alignment", axis: .vertical)),
+      ("stack Row distribution ", .layout, .stackValue(option: "distribution", axis: .horizontal)),
+      ("stack Row spacing ", .layout, .stackValue(option: "spacing", axis: .horizontal)),
+      ("view v axis ", .layout, .property(isStack: false)),
       ("label Titl", .layout, .expression),
       ("direction ", .layout, .direction),
       ("A.width == ", .layout, .expression),

@@ -94,6 +94,28 @@ final class LiveLayoutTests: XCTestCase {
     XCTAssertFalse(live.needsSettling)
   }
 
+  /// A stack's axis decides where its layout guides rest (the engine's own constraints), so
+  /// turning a stack with the same views and guides makes the live layout lay them out anew.
+  func testTurningAStackMovesItsGuidesAsAFreshSolve() {
+    let text = """
+      canvas phone 320x480
+      stack Row axis horizontal spacing 8 alignment center {
+        view a intrinsic 40x20
+        view b intrinsic 60x30
+      }
+      Row.leading == super.leading + 10
+      Row.top == super.top + 10
+
+      """
+    let live = LiveLayout()
+    _ = live.update(LayoutDocument(text: text, kind: .layout))
+    let turned = text.replacingOccurrences(of: "axis horizontal", with: "axis vertical")
+    let layout = live.update(LayoutDocument(text: turned, kind: .layout))
+    let fresh = SolvedLayout(document: LayoutDocument(text: turned, kind: .layout))
+    XCTAssertEqual(snapshot(layout), snapshot(fresh))
+    XCTAssertEqual(fresh.places.first?.solvedView("Row.alignmentSpanner")?.frame.description, "(0 0; 60 0)")
+  }
+
   /// Random sequences of edits (lines deleted, duplicated, numbers changed, conflicts
   /// introduced and removed): after each, the live layout equals a fresh solve.
   func testRandomEditSequencesAgreeWithAFreshSolve() {

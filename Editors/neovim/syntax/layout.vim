@@ -30,9 +30,11 @@ syn match   layoutMetricName  "\<\h\w*\>" contained
 syn keyword layoutStatement   direction nextgroup=layoutDirection skipwhite
 syn keyword layoutDirection   ltr rtl both contained
 syn keyword layoutStatement   spacing
-syn keyword layoutKind        view label button image field switch nextgroup=layoutViewName skipwhite
+syn keyword layoutKind        view label button image field switch stack nextgroup=layoutViewName skipwhite
 syn match   layoutViewName    "\<\h\w*\>" contained
 syn keyword layoutProperty    intrinsic hug resist frame insets baseline margins transform rotate scale safe
+syn keyword layoutProperty    hidden axis distribution alignment baselineRelative marginsRelative
+syn keyword layoutStackValue  horizontal vertical fillEqually fillProportionally equalSpacing equalCentering standard
 syn keyword layoutSuper       super root
 
 " Constraints: a label at the start of a statement, Item.attribute.
@@ -67,6 +69,7 @@ hi def link layoutCanvasName     Function
 hi def link layoutMetricName     Constant
 hi def link layoutViewName       Function
 hi def link layoutDirection      Constant
+hi def link layoutStackValue     Constant
 hi def link layoutSuper          Special
 hi def link layoutLabel          Label
 hi def link layoutItem           Identifier

@@ -2,8 +2,12 @@ import LayoutAnalysis
 import LayoutSyntax
 
 private let viewKinds = ViewKind.allCases.map(\.rawValue)
-private let propertyKeywords = ["intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform"]
+private let propertyKeywords = [
+  "intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform", "hidden",
+]
 private let statementKeywords = ["canvas", "direction", "spacing", "metric"]
+/// The options of a stack view whose value follows them.
+private let stackOptionsWithValues: Set<String> = ["axis", "spacing", "distribution", "alignment"]
 
 /// Where the cursor is, as far as completion cares.
 enum CompletionContext: Equatable {
@@ -19,8 +23,11 @@ enum CompletionContext: Equatable {
   case formatOption
   /// At the start of a statement.
   case statement
-  /// After a view declaration's name: its properties.
-  case property
+  /// After a view declaration's name: its properties (and a stack view's options).
+  case property(isStack: Bool)
+  /// After a stack view's option that takes a value: its values, the alignments those that
+  /// name edges across the stack's axis (`top` in a horizontal stack, `leading` in a vertical one).
+  case stackValue(option: String, axis: StackAxis)
   /// After `direction`.
   case direction
   /// Anywhere else in an expression: views and metrics.
@@ -52,7 +59,14 @@ enum CompletionAnalyzer {
     // After the kind and the name of a declaration (not while the name is being typed).
     let endsWithSpace = linePrefix.hasSuffix(" ") || linePrefix.hasSuffix("\t")
     if let first = words.first, viewKinds.contains(first), words.count >= 3 || (words.count == 2 && endsWithSpace) {
-      return .property
+      // The word before the one being typed (or before the cursor, after a space).
+      let complete = endsWithSpace ? words : Array(words.dropLast())
+      if first == "stack", complete.count >= 3, let option = complete.last, stackOptionsWithValues.contains(option) {
+        let axisIndex = complete.lastIndex(of: "axis")
+        let axis = axisIndex.flatMap { $0 + 1 < complete.count ? StackAxis(rawValue: complete[$0 + 1]) : nil }
+        return .stackValue(option: option, axis: axis ?? .horizontal)
+      }
+      return .property(isStack: first == "stack")
     }
     if words.first == "direction" { return .direction }
     return .expression
@@ -101,7 +115,7 @@ extension LayoutSnapshot {
     let lineStart = lines.contentRange(ofLine: line).start
     let start = min(max(lineStart, 0), bytes.count)
     let prefix = String(decoding: bytes[start..<min(max(start, offset), bytes.count)], as: UTF8.self)
-    let views = model.viewOrder.filter { $0 != LayoutModel.rootName }
+    let views = model.namedViews
     let metrics = model.metrics.keys.sorted()
     var items: [CompletionItem] = []
     func add(_ labels: [String], kind: CompletionItemKind, detail: String? = nil) {
@@ -140,8 +154,26 @@ extension LayoutSnapshot {
       if document.kind == .layout {
         add(views + ["super"], kind: .class, detail: "view")
       }
-    case .property:
+    case .property(let isStack):
+      if isStack { add(StackOption.keywords, kind: .keyword, detail: "stack option") }
       add(propertyKeywords, kind: .keyword, detail: "view property")
+    case .stackValue(let option, let axis):
+      switch option {
+      case "axis":
+        add(StackAxis.allCases.map(\.rawValue), kind: .enumMember, detail: "axis")
+      case "distribution":
+        add(StackDistribution.allCases.map(\.rawValue), kind: .enumMember, detail: "distribution")
+      case "alignment":
+        // `top` and `bottom` are the same alignments as `leading` and `trailing`: offer the
+        // names of the edges across the axis, and baselines only across a horizontal stack.
+        let names: [StackAlignment] =
+          axis == .horizontal
+          ? [.fill, .top, .center, .bottom, .firstBaseline, .lastBaseline]
+          : [.fill, .leading, .center, .trailing]
+        add(names.map(\.rawValue), kind: .enumMember, detail: "alignment")
+      default:
+        add(["standard"], kind: .enumMember, detail: "system spacing, 8 points")
+      }
     case .direction:
       add(["ltr", "rtl", "both"], kind: .enumMember)
     case .expression:

@@ -38,8 +38,16 @@ extension LayoutSnapshot {
     if name == LayoutModel.rootName {
       lines.append("**root view**")
     } else {
-      lines.append("**\(node.kind.rawValue)** `\(name)` in `\(node.superview ?? LayoutModel.rootName)`")
+      let hidden = node.isHidden ? ", hidden" : ""
+      lines.append("**\(node.kind.rawValue)** `\(name)` in `\(node.superview ?? LayoutModel.rootName)`\(hidden)")
       lines.append(HoverText.contentSize(node))
+      if let stack = node.stack {
+        lines.append(HoverText.stack(stack, model: model))
+        let generated = model.constraints.filter { StackLayout.stack(generating: $0, in: model) == name }
+        if !generated.isEmpty {
+          lines.append("Generated constraints:\n\n" + generated.map { "`\($0)`" }.joined(separator: "\n\n"))
+        }
+      }
     }
     lines += layout.viewDescription(name)
     return lines.joined(separator: "\n\n")
@@ -70,6 +78,20 @@ enum HoverText {
       "compression resistance \(formatNumber(node.compressionResistance.horizontal))/\(formatNumber(node.compressionResistance.vertical))"
     )
     return size.joined(separator: ", ")
+  }
+
+  /// A stack view's options and arranged views.
+  static func stack(_ stack: StackConfiguration, model: LayoutModel) -> String {
+    let spacing = stack.isStandardSpacing ? "standard (\(formatNumber(stack.spacing)))" : formatNumber(stack.spacing)
+    var options = [
+      "axis \(stack.axis == .horizontal ? "horizontal" : "vertical")", "distribution \(stack.distribution.rawValue)",
+      "alignment \(stack.alignment.rawValue)", "spacing \(spacing)",
+    ]
+    if stack.baselineRelative { options.append("baselineRelative") }
+    if stack.marginsRelative { options.append("marginsRelative") }
+    let arranged = stack.arranged.map { name in "`\(name)`" + (model.views[name]?.isHidden == true ? " (hidden)" : "") }
+    return options.joined(separator: ", ") + "; arranged views: "
+      + (arranged.isEmpty ? "none" : arranged.joined(separator: ", "))
   }
 
   /// Each constraint as UIKit describes it, and whether it holds in each place.

@@ -4,6 +4,7 @@ import LayoutSyntax
 /// Words a view or metric may not be renamed to.
 private let reservedNames: Set<String> = [
   "root", "super", "canvas", "direction", "spacing", "metric", "view", "label", "button", "image", "field", "switch",
+  "stack",
   "required", "high", "low", "fitting", "safeArea", "options",
 ]
 

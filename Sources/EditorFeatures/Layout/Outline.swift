@@ -25,7 +25,7 @@ extension LayoutSnapshot {
         // The parser bounds nesting, so the recursion is bounded too.
         symbols.append(
           DocumentSymbol(
-            name: view.name.name, detail: view.kind.name, kind: .class, range: view.range, selection: view.name.range,
+            name: view.name.name, detail: detail(of: view), kind: .class, range: view.range, selection: view.name.range,
             children: outline(view.body)))
       case .constraint(let constraint):
         guard let label = constraint.label else { continue }
@@ -39,6 +39,14 @@ extension LayoutSnapshot {
       }
     }
     return symbols
+  }
+
+  /// A view's kind; a stack view's axis too.
+  private func detail(of view: ViewDeclaration) -> String {
+    guard view.kind.name == "stack" else { return view.kind.name }
+    var axis = StackAxis.horizontal
+    for property in view.properties { if case .stack(.axis(let written)) = property.value { axis = written } }
+    return "stack, \(axis.rawValue)"
   }
 
   /// Each view body, from the line of `{` to the line before `}`, and each run of two or more

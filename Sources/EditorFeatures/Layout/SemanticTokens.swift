@@ -38,6 +38,12 @@ enum SemanticTokenizer {
       guard !range.isEmpty, range.start >= 0, range.end <= bytes.count else { return }
       tokens.append(SemanticToken(range: range, type: type, modifiers: modifiers))
     }
+    /// A range without the blanks at its start.
+    func trimmed(_ range: SourceRange) -> SourceRange {
+      var start = range.start
+      while start < range.end, start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+      return SourceRange(start: start, end: range.end)
+    }
     /// The word at the start of a statement (its keyword).
     func keyword(at offset: Int) {
       var end = offset
@@ -68,6 +74,16 @@ enum SemanticTokenizer {
         add(view.name.range, .variable, [.declaration])
       case .property(let property):
         add(property.keyword.range, .keyword)
+        // A stack option's value: a name, or a number of points.
+        let value = SourceRange(start: property.keyword.range.end, end: property.range.end)
+        switch property.value {
+        case .stack(.axis), .stack(.distribution), .stack(.alignment), .stack(.spacing(.standard)):
+          add(trimmed(value), .enumMember)
+        case .stack(.spacing(.points)):
+          add(trimmed(value), .number)
+        default:
+          break
+        }
       case .constraint(let constraint, _):
         if let label = constraint.label { add(label.range, .label) }
         add(constraint.relationRange, .operator)

@@ -17,7 +17,9 @@ enum AmbiguityCheck {
       findings.append(contentPriorityFinding(pair, solver: solver, document: document))
     }
 
-    for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)") {
+    for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
+      && model.views[ambiguity.view]?.isLayoutGuide != true
+    {
       findings.append(ambiguousFinding(ambiguity, solver: solver, document: document))
     }
 
@@ -25,9 +27,14 @@ enum AmbiguityCheck {
     let sizedToZero = sizedToZeroOnPurpose(model)
     for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
       let name = solved.name
+      // A stack view's layout guide is no view, and a hidden view is not drawn (a stack
+      // collapses it on purpose).
+      if let node = model.views[name], node.isLayoutGuide || node.isHidden { continue }
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
-        guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)) else { continue }
+        guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)),
+          !isCollapsedStack(name, axis: axis, model: model)
+        else { continue }
         let cause: ZeroSizeCause = ambiguousKeys.contains("\(name)|\(axis)") ? .undetermined : .constraints
         findings.append(
           PlacedFinding(
@@ -40,6 +47,13 @@ enum AmbiguityCheck {
       }
     }
     return findings
+  }
+
+  /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
+  /// UIKit collapses it on purpose.
+  private static func isCollapsedStack(_ view: String, axis: AttributeAxis, model: LayoutModel) -> Bool {
+    guard let stack = model.views[view]?.stack, stack.axis == axis, !stack.arranged.isEmpty else { return false }
+    return stack.arranged.allSatisfy { model.views[$0]?.isHidden == true }
   }
 
   private struct SizedView: Hashable {

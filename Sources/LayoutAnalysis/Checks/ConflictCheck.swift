@@ -17,7 +17,8 @@ enum ConflictCheck {
       let members = others.map { member(of: $0, place: solver.place, document: document) }
       let finding = Conflict(
         broken: Describe.quote(broken, in: document), others: members,
-        defaultCanvas: usesDefaultCanvas ? CanvasSize(width: canvas.width, height: canvas.height) : nil)
+        defaultCanvas: usesDefaultCanvas ? CanvasSize(width: canvas.width, height: canvas.height) : nil,
+        brokenStack: StackLayout.stack(generating: broken, in: document.model))
       let related = zip(others, members).map { other, member in
         RelatedInformation(range: other.range, role: .conflictMember(member))
       }
@@ -46,6 +47,7 @@ enum ConflictCheck {
     let quote = Describe.quote(constraint, in: document)
     switch constraint.origin {
     case .implicit:
+      guard constraint.relation == .greaterThanOrEqual else { return .constraint(quote) }
       return .nonNegativeSize(view: constraint.first.view, axis: constraint.first.attribute == .width ? .horizontal : .vertical)
     case .canvas:
       let canvas = place.canvas
@@ -55,7 +57,7 @@ enum ConflictCheck {
     case .autoresizingMask:
       return .autoresizingMask(quote, view: constraint.first.view)
     case .stackView:
-      return .stackView(quote)
+      return .stackView(quote, stack: StackLayout.stack(generating: constraint, in: document.model) ?? constraint.first.view)
     case .vfl, .explicit:
       return .constraint(quote)
     }

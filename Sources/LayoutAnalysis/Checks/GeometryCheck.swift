@@ -13,13 +13,17 @@ enum GeometryCheck {
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
     for index in views.indices {
-      guard let solved = views[index], solved.name != LayoutModel.rootName else { continue }
+      guard let solved = views[index], solved.name != LayoutModel.rootName,
+        model.views[solved.name]?.isLayoutGuide != true
+      else { continue }
       // A view declared with a frame: where it is drawn in the primary place.
       if isPrimary, let node = model.views[solved.name], let declared = node.frame, !ambiguous.contains(solved.name),
         !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
+      // A hidden view is not drawn: where it reaches does not show.
+      if model.views[solved.name]?.isHidden == true { continue }
       let parentIndex = index < superviews.count ? superviews[index] : -1
       guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
       if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
