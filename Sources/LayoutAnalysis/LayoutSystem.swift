@@ -196,8 +196,13 @@ struct LayoutSystem {
   }
 
   /// Appends `scale ×` an item's terms to `terms` and returns `scale ×` its constant.
-  private func appendTerms(for item: ConstraintItem, chain: Chain, scale: Double, to terms: inout [Term]) -> Double {
-    let form = affine(for: item, node: chain.node)
+  private func appendTerms(
+    for item: ConstraintItem, chain: Chain, scale: Double, mirrorCentre: Bool = false, to terms: inout [Term]
+  ) -> Double {
+    var form = affine(for: item, node: chain.node)
+    if mirrorCentre, item.attribute == .centerX || item.attribute == .centerXWithinMargins {
+      form = Affine.constant(place.canvas.width) - form
+    }
     return appendTerms(of: form, axis: item.attribute.axis, chain: chain, scale: scale, to: &terms)
   }
 
@@ -350,19 +355,28 @@ struct LayoutSystem {
   /// origin, `m × (x₂ − o)` still being linear in the variables.
   func solverConstraint(_ constraint: LayoutConstraint, tag: Int, priority: Double? = nil) -> Constraint? {
     guard let firstChain = chains[constraint.first.view] else { return nil }
+    // Right to left, a constraint that relates a leading or trailing position to a centre
+    // measures the centre leftward too: the whole constraint is read in the mirror image, as
+    // `b.leading == a.centerX` puts b's leading (right) edge at a's centre.
+    let mirrorCentre =
+      place.direction == .rtl
+      && (constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true)
     // first REL multiplier × second + constant, as `first − multiplier × second − constant REL 0`.
     var terms: [Term] = []
     terms.reserveCapacity(6)
-    var constant = appendTerms(for: constraint.first, chain: firstChain, scale: 1, to: &terms) - constraint.constant
+    var constant =
+      appendTerms(for: constraint.first, chain: firstChain, scale: 1, mirrorCentre: mirrorCentre, to: &terms)
+      - constraint.constant
     if let second = constraint.second {
       guard let secondChain = chains[second.view] else { return nil }
       let multiplier = constraint.multiplier
-      constant += appendTerms(for: second, chain: secondChain, scale: -multiplier, to: &terms)
+      constant += appendTerms(
+        for: second, chain: secondChain, scale: -multiplier, mirrorCentre: mirrorCentre, to: &terms)
       let firstAttribute = constraint.first.attribute
       let secondAttribute = second.attribute
       if !firstAttribute.isSize, !secondAttribute.isSize, firstAttribute.axis == secondAttribute.axis {
-        let firstDirection = direction(of: firstAttribute)
-        let secondDirection = direction(of: secondAttribute)
+        let firstDirection = mirrorCentre ? Direction.leftward : direction(of: firstAttribute)
+        let secondDirection = mirrorCentre ? Direction.leftward : direction(of: secondAttribute)
         // (first − o₁) − m × (second − o₂): nothing to add when the origins cancel.
         if multiplier != 1 || firstDirection != secondDirection,
           let name = container(of: constraint.first.view, second.view), let box = chains[name]

@@ -77,14 +77,38 @@ final class ContainerCoordinatesTests: XCTestCase {
     XCTAssertEqual(view(apart, "a")?.frame, Rect(x: -40, y: 0, width: 40, height: 10))
   }
 
-  /// Right to left, leading and trailing count leftward from the container's right edge and
-  /// the centres rightward from its left edge, so the two origins differ even with a
-  /// multiplier of 1.
+  /// Right to left, a constraint between a leading or trailing edge and a centre is read in
+  /// the mirror image, the centre included.
   func testLeadingAndCentreMeetInTheContainerRightToLeft() {
     let layout = solve(inP("  view a\n  a.leading == super.centerX\n  a.width == 40\n  V:|[a(10)]"))
     XCTAssertEqual(view(layout, "a")?.frame, Rect(x: 140, y: 0, width: 40, height: 10))
     // a's leading (right) edge at P's centre.
     XCTAssertEqual(view(layout, "a", direction: .rtl)?.frame, Rect(x: 100, y: 0, width: 40, height: 10))
+  }
+
+  /// Siblings: b's leading edge at a's centre, a constant further along the reading
+  /// direction, and its trailing edge at c's centre; right to left b runs leftward from a's
+  /// centre (a stack's equal-centring spacers are built this way).
+  func testLeadingAndTrailingMeetSiblingCentresRightToLeft() {
+    let body = """
+        view a
+        view b
+        view c
+        H:|[a(40)]
+        H:[c(100)]
+        c.centerX == super.centerX
+        b.leading == a.centerX + 10
+        b.trailing == c.centerX
+        V:|[a(10)]
+        V:|[b(10)]
+        V:|[c(10)]
+      """
+    let layout = solve(inP(body))
+    XCTAssertEqual(layout.diagnostics.map(\.message), [])
+    XCTAssertEqual(view(layout, "b")?.frame, Rect(x: 30, y: 0, width: 110, height: 10))
+    // Right to left: a at 240...280 (centre 260), c at 90...190 (centre 140).
+    XCTAssertEqual(view(layout, "a", direction: .rtl)?.frame, Rect(x: 240, y: 0, width: 40, height: 10))
+    XCTAssertEqual(view(layout, "b", direction: .rtl)?.frame, Rect(x: 140, y: 0, width: 110, height: 10))
   }
 
   func testAMultiplierOfOneNeedsNoContainer() {

@@ -18,7 +18,7 @@ enum AmbiguityCheck {
     }
 
     for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
-      && model.views[ambiguity.view]?.isLayoutGuide != true
+      && model.views[ambiguity.view]?.isLayoutGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
     {
       findings.append(ambiguousFinding(ambiguity, solver: solver, document: document))
     }
@@ -47,6 +47,13 @@ enum AmbiguityCheck {
       }
     }
     return findings
+  }
+
+  /// Whether the view is a hidden arranged view of a stack: the stack collapses it and it is
+  /// not drawn, so where its empty frame sits along the axis is nothing to report.
+  private static func isCollapsedArrangedView(_ view: String, model: LayoutModel) -> Bool {
+    guard let node = model.views[view], node.isHidden, let superview = node.superview else { return false }
+    return model.views[superview]?.stack?.arranged.contains(view) == true
   }
 
   /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
