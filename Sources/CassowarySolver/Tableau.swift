@@ -94,6 +94,9 @@ struct Tableau {
   var infeasible = SymbolHeap()
   var updatesMainObjective = true
   var auxiliaryMode: AuxiliaryMode = .artificial
+  /// In `.face` mode, the optimal face is that of the levels of priority above this one
+  /// (0: every level).
+  var faceFloor: Double = 0
 
   // MARK: Constraints
   var records: [ObjectIdentifier: ConstraintRecord] = [:]
