@@ -378,15 +378,18 @@ public final class Solver {
   /// constraints, the same basis and the same solution, whatever `body` did or threw. For
   /// asking what a change would do without disturbing a solution others read.
   ///
-  /// Inside the probe, a required constraint that cannot hold throws `.unsatisfiable` with
-  /// the raw explanation, not an irreducible one (which costs scratch solves). Saving the
-  /// state costs a copy of the tableau's tables, made as they are first changed.
+  /// The probe is a transaction around the operations inside it (solver.md, Rollback): it
+  /// costs what they change, not the size of the tableau. Inside it, a required constraint
+  /// that cannot hold throws `.unsatisfiable` with the raw explanation, not an irreducible
+  /// one (which costs scratch solves). Edit variables are not to be added, removed or moved
+  /// inside a probe.
   public func probe<T>(_ body: (Solver) throws -> T) rethrows -> T {
-    let saved = tableau
+    tableau.restoreDeferredRows()
     let minimized = minimizesConflicts
     minimizesConflicts = false
+    tableau.beginTransaction()
     defer {
-      tableau = saved
+      tableau.rollback()
       minimizesConflicts = minimized
     }
     return try body(self)

@@ -185,7 +185,7 @@ extension Tableau {
     -> [SymbolID: Double]
   {
     var allSeeds = seeds
-    for entry in undoLog {
+    for entry in currentLog {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
     let affected = affectedExternals(from: allSeeds)

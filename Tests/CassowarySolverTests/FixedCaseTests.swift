@@ -353,6 +353,44 @@ final class FixedCaseTests: XCTestCase {
     assertInvariants(solver)
   }
 
+  /// Inside a probe, queries that roll back their own work (ambiguity, least errors) and
+  /// operations that fail undo only themselves; a level emptied inside stays until the probe
+  /// ends. Afterwards everything is as before: constraints, their order, levels, the solution.
+  func testProbesNestWithTheTransactionsInside() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    let y = Variable("y")
+    let wish = (x == 30).withPriority(500)
+    try solver.add(x >= 0)
+    try solver.add(wish)
+    try solver.add(y == x + 10)
+    let before = solver.dump()
+    let order = solver.constraints
+    try solver.probe { probe in
+      try probe.remove(wish)
+      XCTAssertTrue(probe.ambiguity(of: x).isAmbiguous, "x is free once the wish is gone")
+      try probe.add(x == 5)
+      XCTAssertFalse(probe.ambiguity(of: x).isAmbiguous)
+      XCTAssertEqual(probe.value(of: y), 15, accuracy: 1e-9)
+      XCTAssertThrowsError(try probe.add(x == 6))
+      // The failed add undid only itself: x == 5 still holds.
+      XCTAssertEqual(probe.value(of: x), 5, accuracy: 1e-9)
+      let far = (y == 100).withPriority(250)
+      try probe.add(far)
+      XCTAssertEqual(try XCTUnwrap(try probe.leastError(of: far)).error, 85, accuracy: 1e-9)
+      XCTAssertEqual(probe.value(of: y), 15, accuracy: 1e-9)
+    }
+    XCTAssertEqual(solver.dump(), before)
+    XCTAssertEqual(solver.constraints, order)
+    XCTAssertEqual(solver.value(of: y), 40, accuracy: 1e-9)
+    assertInvariants(solver)
+    // The solver goes on as if nothing happened.
+    try solver.remove(wish)
+    try solver.add((x == 50).withPriority(500))
+    XCTAssertEqual(solver.value(of: y), 60, accuracy: 1e-9)
+    assertInvariants(solver)
+  }
+
   /// An optional constraint that loses to a higher priority cannot come closer; one that
   /// loses a tie at its own priority can, at the cost of the constraint that won.
   func testLeastErrorTellsAHigherPriorityFromATie() throws {
