@@ -41,7 +41,7 @@ let package = Package(
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "TestSupport"]),
     .testTarget(name: "LayoutAnalysisTests", dependencies: ["LayoutAnalysis", "LayoutSyntax", "TestSupport"]),

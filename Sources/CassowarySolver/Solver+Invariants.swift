@@ -177,7 +177,7 @@ extension Solver {
           "objective @\(level.priority) is \(level.constant) but the errors sum to \(levelErrors[index])")
       }
     }
-    if t.recording || !t.undoLog.isEmpty { problems.append("an operation is still open") }
+    if t.recording || !t.undoLog.isEmpty || !t.frames.isEmpty { problems.append("an operation is still open") }
     if !t.infeasible.isEmpty || !t.candidates.isEmpty || t.auxiliary != nil {
       problems.append("queues are not empty")
     }

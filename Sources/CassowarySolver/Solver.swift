@@ -80,8 +80,8 @@ public final class Solver {
   @exclusivity(unchecked) var tableau = Tableau()
 
   /// Minimal conflicts are computed with a deletion filter; scratch solvers used by the
-  /// filter only need the raw explanation.
-  let minimizesConflicts: Bool
+  /// filter, and probes, only need the raw explanation.
+  var minimizesConflicts: Bool
 
   /// How far an unbounded ambiguous variable is moved in `Ambiguity.ambiguous.alternative`.
   public static let unboundedStep: Double = 100
@@ -402,6 +402,49 @@ public final class Solver {
       if let variable = tableau.variables[Int(symbol)] { result[variable] = value }
     }
     return result
+  }
+
+  // MARK: - Unsatisfied constraints
+
+  /// How close an optional constraint can come to holding without any constraint of higher
+  /// priority doing worse: its least error over the solutions that are optimal for every
+  /// priority above its own, and one such solution.
+  ///
+  /// When the least error is below the current one, the constraint misses by more than higher
+  /// priorities force: it loses, at least in part, to constraints of its own priority, whose
+  /// total error the solver minimised (the alternative shows which of them give way).
+  /// - Returns: nil for a required constraint, an edit's, or one the solver does not hold.
+  /// - Throws: `.pivotLimitExceeded` or `.numericalFailure` from the LP; the solver is
+  ///   unchanged in every case.
+  public func leastError(of constraint: Constraint) throws(SolverError) -> (
+    error: Double, alternative: AlternativeSolution
+  )? {
+    tableau.restoreDeferredRows()
+    guard let extreme = try tableau.leastError(of: constraint, unboundedStep: Self.unboundedStep) else { return nil }
+    return (max(0, extreme.value ?? 0), AlternativeSolution(changes: variableChanges(extreme.changes)))
+  }
+
+  // MARK: - Probes
+
+  /// Runs `body` on the solver, then puts the solver back exactly as it was before: the same
+  /// constraints, the same basis and the same solution, whatever `body` did or threw. For
+  /// asking what a change would do without disturbing a solution others read.
+  ///
+  /// The probe is a transaction around the operations inside it (solver.md, Rollback): it
+  /// costs what they change, not the size of the tableau. Inside it, a required constraint
+  /// that cannot hold throws `.unsatisfiable` with the raw explanation, not an irreducible
+  /// one (which costs scratch solves). Edit variables are not to be added, removed or moved
+  /// inside a probe.
+  public func probe<T>(_ body: (Solver) throws -> T) rethrows -> T {
+    tableau.restoreDeferredRows()
+    let minimized = minimizesConflicts
+    minimizesConflicts = false
+    tableau.beginTransaction()
+    defer {
+      tableau.rollback()
+      minimizesConflicts = minimized
+    }
+    return try body(self)
   }
 
   // MARK: - Conflicts

@@ -185,7 +185,7 @@ extension Tableau {
     -> [SymbolID: Double]
   {
     var allSeeds = seeds
-    for entry in undoLog {
+    for entry in currentLog {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
     let affected = affectedExternals(from: allSeeds)
@@ -219,12 +219,19 @@ extension Tableau {
   /// reduced-cost vector (and every dummy) stays at 0. The primal simplex runs with only the
   /// other restricted symbols allowed to enter; the main objective is not updated, so
   /// "zero reduced costs" keeps meaning "at the start".
+  ///
+  /// With a `floor`, the face is that of the levels of priority above it only: the solutions
+  /// that are optimal for those levels, whatever they cost below.
   /// With `computesChanges` false only the value is found: the changed values are not
   /// collected, which saves following the column index through every row the LP touched.
-  mutating func faceExtreme(of row: Row, maximize: Bool, unboundedStep: Double, computesChanges: Bool = true)
+  mutating func faceExtreme(
+    of row: Row, maximize: Bool, unboundedStep: Double, floor: Double = 0, computesChanges: Bool = true
+  )
     throws(SolverError) -> FaceExtreme
   {
     let sign: Double = maximize ? -1 : 1
+    faceFloor = floor
+    defer { faceFloor = 0 }
     beginTransaction()
     updatesMainObjective = false
     var objective = AuxiliaryObjective()
@@ -317,6 +324,46 @@ extension Tableau {
     guard let low, let high else { return (low, high) }
     // Rounding may leave the two ends a hair apart in the wrong order.
     return high < low ? ((low + high) / 2, (low + high) / 2) : (low, high)
+  }
+
+  /// The least total error an optional constraint can have over the solutions that are
+  /// optimal for every level of higher priority than its own, and one solution that attains
+  /// it; nil for a required constraint or one the solver does not hold. Rolled back.
+  mutating func leastError(of constraint: Constraint, unboundedStep: Double) throws(SolverError) -> FaceExtreme? {
+    guard !constraint.isRequired, let record = records[ObjectIdentifier(constraint)], !record.isEdit else {
+      return nil
+    }
+    // An equality's error is e⁺ + e⁻; an inequality's, its error symbol.
+    let errors = constraint.relation == .equal ? [record.marker, record.other] : [record.other]
+    var objective = Row()
+    for symbol in errors where symbol >= 0 {
+      let row = rows[Int(symbol)] ?? Row(cells: [Cell(symbol: symbol, coefficient: 1)])
+      objective = Self.sum(objective, row)
+    }
+    return try faceExtreme(of: objective, maximize: false, unboundedStep: unboundedStep, floor: constraint.priority)
+  }
+
+  /// `a + b`, for rows over parametric symbols.
+  static func sum(_ a: Row, _ b: Row) -> Row {
+    var cells: [Cell] = []
+    cells.reserveCapacity(a.cells.count + b.cells.count)
+    var i = 0
+    var j = 0
+    while i < a.cells.count || j < b.cells.count {
+      if j >= b.cells.count || (i < a.cells.count && a.cells[i].symbol < b.cells[j].symbol) {
+        cells.append(a.cells[i])
+        i += 1
+      } else if i >= a.cells.count || b.cells[j].symbol < a.cells[i].symbol {
+        cells.append(b.cells[j])
+        j += 1
+      } else {
+        let value = Tolerance.coefficientSum(a.cells[i].coefficient, b.cells[j].coefficient)
+        if value != 0 { cells.append(Cell(symbol: a.cells[i].symbol, coefficient: value)) }
+        i += 1
+        j += 1
+      }
+    }
+    return Row(constant: a.constant + b.constant, cells: cells)
   }
 }
 

@@ -13,9 +13,16 @@ extension Tableau {
       throw error
     }
     commit()
-    records[ObjectIdentifier(constraint)] = record
+    let key = ObjectIdentifier(constraint)
+    // Inside a probe, what the transaction does not cover is logged for the probe to undo.
+    if recording {
+      undoLog.append(.record(key, records[key]))
+      undoLog.append(.sequence(nextSequence))
+    }
+    records[key] = record
     nextSequence += 1
     if !constraint.isRequired, let level = levelIndex(for: constraint.priority) {
+      if recording { undoLog.append(.members(level: level, levels[level].members)) }
       levels[level].members += 1
     }
   }
@@ -284,11 +291,16 @@ extension Tableau {
       throw error
     }
     commit()
-    records[ObjectIdentifier(record.constraint)] = nil
+    let key = ObjectIdentifier(record.constraint)
+    if recording { undoLog.append(.record(key, records[key])) }
+    records[key] = nil
     let constraint = record.constraint
     if !constraint.isRequired, let level = levelIndex(for: constraint.priority) {
+      if recording { undoLog.append(.members(level: level, levels[level].members)) }
       levels[level].members -= 1
-      if levels[level].members <= 0 { levels.remove(at: level) }
+      // Inside a probe an empty level stays (its coefficients are all 0, so it decides
+      // nothing): the log refers to the levels by position.
+      if levels[level].members <= 0 && !recording { levels.remove(at: level) }
     }
   }
 

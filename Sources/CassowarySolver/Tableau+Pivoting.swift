@@ -57,7 +57,7 @@ extension Tableau {
       let kind = kinds[index]
       guard kind == .slack || kind == .error else { continue }
       guard objective.coefficient(of: symbol) < -Tolerance.reducedCost else { continue }
-      if auxiliaryMode == .face && !hasZeroReducedCosts(symbol) { continue }
+      if auxiliaryMode == .face && !hasZeroReducedCosts(symbol, above: faceFloor) { continue }
       return symbol
     }
     return nil

@@ -251,4 +251,14 @@ extension Tableau {
     }
     return true
   }
+
+  /// Whether a symbol has a zero reduced cost at every level of priority above `floor`: it
+  /// can move without leaving the solutions that are optimal for those levels.
+  func hasZeroReducedCosts(_ symbol: SymbolID, above floor: Double) -> Bool {
+    for level in levels {
+      if level.priority <= floor { break }
+      if abs(level.coefficient(of: symbol)) > Tolerance.reducedCost { return false }
+    }
+    return true
+  }
 }

@@ -2,34 +2,48 @@
 
 extension Tableau {
   /// Starts recording an undo log; every operation that changes the tableau runs inside one.
+  ///
+  /// Transactions nest: a probe opens one around the operations it runs, each of which opens
+  /// its own. An inner transaction's entries stay in the log when it commits, so that the
+  /// outer one can still undo them; its rollback undoes only its own.
   mutating func beginTransaction() {
-    undoLog.removeAll(keepingCapacity: true)
+    if frames.isEmpty { undoLog.removeAll(keepingCapacity: true) }
+    startNewLoggingRound()
+    recording = true
+    frames.append(
+      TransactionFrame(logStart: undoLog.count, symbolCount: kinds.count, valueScale: valueScale, rank: nextRank))
+    pivotCount = 0
+    pivotBudget = pivotLimit ?? (10_000 + 20 * rowCount)
+  }
+
+  /// A new transaction id: every row is logged again at its first change from here on, so
+  /// that the transaction that starts (or resumes) here can restore it.
+  private mutating func startNewLoggingRound() {
     transaction &+= 1
     if transaction == 0 {
       for index in loggedIn.indices { loggedIn[index] = 0 }
       transaction = 1
     }
-    recording = true
-    savedSymbolCount = kinds.count
-    savedValueScale = valueScale
-    savedRank = nextRank
-    pivotCount = 0
-    pivotBudget = pivotLimit ?? (10_000 + 20 * rowCount)
   }
 
   /// Keeps the changes of the current operation.
   mutating func commit() {
-    recording = false
-    undoLog.removeAll(keepingCapacity: true)
+    frames.removeLast()
+    if frames.isEmpty {
+      recording = false
+      undoLog.removeAll(keepingCapacity: true)
+    } else {
+      startNewLoggingRound()
+    }
     clearQueues()
   }
 
-  /// Undoes every change since `beginTransaction()`, restoring the tableau exactly.
+  /// Undoes every change since the innermost `beginTransaction()`, restoring the tableau exactly.
   mutating func rollback() {
-    recording = false
+    guard let frame = frames.popLast() else { return }
     updatesMainObjective = true
     epoch &+= 1
-    for entry in undoLog.reversed() {
+    while undoLog.count > frame.logStart, let entry = undoLog.popLast() {
       switch entry {
       case .row(let basic, let old):
         if let current = rows[Int(basic)] {
@@ -49,11 +63,16 @@ extension Tableau {
         levels.remove(at: position)
       case .variable(let key):
         symbolOfVariable[key] = nil
+      case .record(let key, let old):
+        records[key] = old
+      case .sequence(let old):
+        nextSequence = old
+      case .members(let level, let old):
+        levels[level].members = old
       }
     }
-    undoLog.removeAll(keepingCapacity: true)
-    if kinds.count > savedSymbolCount {
-      let extra = kinds.count - savedSymbolCount
+    if kinds.count > frame.symbolCount {
+      let extra = kinds.count - frame.symbolCount
       kinds.removeLast(extra)
       owners.removeLast(extra)
       rows.removeLast(extra)
@@ -65,9 +84,20 @@ extension Tableau {
       cachedValues.removeLast(extra)
       cachedEpochs.removeLast(extra)
     }
-    nextRank = savedRank
-    valueScale = savedValueScale
+    nextRank = frame.rank
+    valueScale = frame.valueScale
+    if frames.isEmpty {
+      recording = false
+    } else {
+      // The rows restored may change again in the enclosing transaction: log them afresh.
+      startNewLoggingRound()
+    }
     clearQueues()
+  }
+
+  /// The undo log of the innermost transaction.
+  var currentLog: ArraySlice<UndoEntry> {
+    undoLog[(frames.last?.logStart ?? 0)...]
   }
 
   mutating func clearQueues() {

@@ -32,6 +32,21 @@ enum UndoEntry {
   case levelInserted(Int)
   /// A variable got its symbol.
   case variable(ObjectIdentifier)
+  /// The record of a constraint before it was added or removed (inside a probe).
+  case record(ObjectIdentifier, ConstraintRecord?)
+  /// The sequence number before a constraint was added (inside a probe).
+  case sequence(Int)
+  /// How many constraints an objective level had before one was added or removed (inside a probe).
+  case members(level: Int, Int)
+}
+
+/// Where a transaction starts: the undo log's length and what `rollback()` restores besides
+/// the logged changes.
+struct TransactionFrame {
+  var logStart: Int
+  var symbolCount: Int
+  var valueScale: Double
+  var rank: Int
 }
 
 /// How the auxiliary objective is being minimised.
@@ -94,6 +109,9 @@ struct Tableau {
   var infeasible = SymbolHeap()
   var updatesMainObjective = true
   var auxiliaryMode: AuxiliaryMode = .artificial
+  /// In `.face` mode, the optimal face is that of the levels of priority above this one
+  /// (0: every level).
+  var faceFloor: Double = 0
 
   // MARK: Constraints
   var records: [ObjectIdentifier: ConstraintRecord] = [:]
@@ -106,9 +124,9 @@ struct Tableau {
   var valueScale: Double = 1
   var undoLog: [UndoEntry] = []
   var recording = false
-  var savedSymbolCount = 0
-  var savedValueScale: Double = 1
-  var savedRank = 0
+  /// The open transactions, innermost last: one per operation, and one for a probe around
+  /// the operations inside it.
+  var frames: [TransactionFrame] = []
   var pivotCount = 0
   var pivotBudget = 0
   var pivotLimit: Int?

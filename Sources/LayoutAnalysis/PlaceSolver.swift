@@ -8,6 +8,18 @@ public struct ConflictFinding: Sendable, Hashable {
   public var broken: LayoutConstraint
   /// Every other member of the irreducible conflicting set, in the order they were added.
   public var others: [LayoutConstraint]
+  /// Where the broken constraint and the others are among the solver's entries (the engine's
+  /// constraints, then the file's).
+  var brokenEntry = -1
+  var otherEntries: [Int] = []
+}
+
+/// What a fix does to a file's constraints (positions in `model.constraints`): the ones it
+/// makes optional or removes, the ones it rewrites, and the ones it adds (anywhere in the file).
+struct ConstraintChange {
+  var relaxed: [Int] = []
+  var replaced: [(position: Int, by: LayoutConstraint)] = []
+  var added: [LayoutConstraint] = []
 }
 
 /// How a view's frame on one axis is not determined.
@@ -288,6 +300,7 @@ public final class PlaceSolver {
     cachedEngineConstraints = nil
     cachedAmbiguities = nil
     cachedViews = nil
+    cachedOptionalEntries = nil
     computeSignatures()
     entries = []
     indexIsStale = true
@@ -339,11 +352,18 @@ public final class PlaceSolver {
         guard allowConflict else { return false }
         // Only a rebuild breaks constraints, and it adds them in entry order: the members
         // are the entries already added.
-        let others = conflict.compactMap { member -> LayoutConstraint? in
-          guard let tag = member.tag, tag != entry.tag, let index = pendingIndex(tag) else { return nil }
-          return self.constraint(at: index)
+        var others: [LayoutConstraint] = []
+        var otherEntries: [Int] = []
+        for member in conflict {
+          guard let tag = member.tag, tag != entry.tag, let index = pendingIndex(tag),
+            let other = self.constraint(at: index)
+          else { continue }
+          others.append(other)
+          otherEntries.append(index)
         }
-        conflicts.append(ConflictFinding(broken: layoutConstraint, others: others))
+        conflicts.append(
+          ConflictFinding(
+            broken: layoutConstraint, others: others, brokenEntry: entries.count, otherEntries: otherEntries))
         entry.isBroken = true
         let broken = constraint.withPriority(PlaceSolver.brokenPriority)
         entry.solverConstraint = (try? solver.add(broken)) != nil ? broken : nil
@@ -389,6 +409,7 @@ public final class PlaceSolver {
     model = newModel
     cachedAmbiguities = nil
     cachedViews = nil
+    cachedOptionalEntries = nil
     cachedEngineConstraints = nil
     let hadConflicts = !conflicts.isEmpty || failure != nil
     if hadConflicts {
@@ -530,6 +551,58 @@ public final class PlaceSolver {
 
   /// Constraints removed and added since the solver was last built from nothing.
   private var churn = 0
+
+  // MARK: - Trying fixes
+
+  /// The position in `model.constraints` of a solver entry, nil for the engine's own.
+  func modelPosition(ofEntry index: Int) -> Int? {
+    let position = index - engineCount
+    return position >= 0 && position < model.constraints.count ? position : nil
+  }
+
+  /// Whether a change of the file's constraints, as a fix makes it, would leave every
+  /// constraint that holds now holding and make no other constraint break, and then determine
+  /// where `view` is along `axis` (when a view is given).
+  ///
+  /// Recovery breaks constraints in file order, so it is enough that the constraints that
+  /// will be required (those that hold now, less the ones the change takes away, with the
+  /// ones it adds or puts in their place, and every constraint broken because of one it takes
+  /// away) hold together: each then holds wherever the change puts it in the file, and the
+  /// constraints broken for other reasons stay broken, with the same conflicts. A replacement
+  /// of a broken constraint, or a constraint broken because of one taken away, that still
+  /// cannot hold is refused, though it might have held earlier in the file: the answer errs
+  /// towards no fix. The solver is asked in a probe and left as it was.
+  func accepts(_ change: ConstraintChange, determining view: String? = nil, axis: AttributeAxis = .horizontal) -> Bool {
+    let taken = Set((change.relaxed + change.replaced.map(\.position)).map { $0 + engineCount })
+    let freed = conflicts.filter { conflict in
+      !taken.contains(conflict.brokenEntry) && conflict.otherEntries.contains { taken.contains($0) }
+    }
+    let required = change.replaced.sorted { $0.position < $1.position }.map(\.by) + change.added
+    if freed.isEmpty && view == nil && !required.contains(where: \.isRequired) { return true }
+    guard failure == nil else { return false }
+    return solver.probe { solver in
+      for index in taken.sorted() where index < entries.count {
+        guard let current = entries[index].solverConstraint else { continue }
+        guard (try? solver.remove(current)) != nil else { return false }
+      }
+      for (offset, constraint) in required.enumerated() where constraint.isRequired {
+        guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }
+        guard (try? solver.add(solverConstraint)) != nil else { return false }
+      }
+      for conflict in freed {
+        let index = conflict.brokenEntry
+        guard index < entries.count, let layoutConstraint = constraint(at: index) else { return false }
+        if let broken = entries[index].solverConstraint {
+          guard (try? solver.remove(broken)) != nil else { return false }
+        }
+        guard let again = system.solverConstraint(layoutConstraint, tag: entries[index].tag) else { continue }
+        guard (try? solver.add(again)) != nil else { return false }
+      }
+      guard let view, let vars = system.variables[view] else { return true }
+      let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
+      return !solver.ambiguity(of: position).isAmbiguous && !solver.ambiguity(of: size).isAmbiguous
+    }
+  }
 
   // MARK: - Reading the solution
 
@@ -809,13 +882,71 @@ public final class PlaceSolver {
 
   /// The optional constraints of the file that the solution does not satisfy, with the error.
   public func unsatisfied() -> [(constraint: LayoutConstraint, error: Double)] {
-    var result: [(LayoutConstraint, Double)] = []
+    unsatisfiedEntries().map { ($0.constraint, $0.error) }
+  }
+
+  /// `unsatisfied()`, with where each constraint is among the entries.
+  func unsatisfiedEntries() -> [(constraint: LayoutConstraint, error: Double, entry: Int)] {
+    var result: [(LayoutConstraint, Double, Int)] = []
     for entry in solver.unsatisfiedConstraints() {
       guard let tag = entry.constraint.tag, let index = entryIndex(ofTag: tag), !entries[index].isBroken,
         let constraint = constraint(at: index)
       else { continue }
-      result.append((constraint, entry.error))
+      result.append((constraint, entry.error, index))
     }
     return result
+  }
+
+  /// How an optional constraint that misses by `error` loses a tie at its own priority: how
+  /// much of the miss higher priorities force, and the constraints of the same priority that
+  /// would miss by more if it missed by less (the solver minimises the total error of one
+  /// priority, so they won). Nil when higher priorities force the whole miss.
+  func tieLoss(ofEntry index: Int, error: Double) -> (forced: Double, winners: [LayoutConstraint])? {
+    guard index < entries.count, let constraint = entries[index].solverConstraint,
+      let least = try? solver.leastError(of: constraint)
+    else { return nil }
+    let tolerance = 0.01
+    guard least.error < error - tolerance else { return nil }
+    // Only a constraint over a variable that moves can miss by more.
+    let byVariable = optionalEntriesByVariable()
+    var rivals = Set<Int>()
+    for variable in least.alternative.changes.keys {
+      for other in byVariable[variable] ?? [] where other != index { rivals.insert(other) }
+    }
+    var winners: [LayoutConstraint] = []
+    for other in rivals.sorted() {
+      guard let rival = entries[other].solverConstraint, rival.priority == constraint.priority,
+        let rivalConstraint = self.constraint(at: other)
+      else { continue }
+      let now = PlaceSolver.miss(rival) { self.value($0) }
+      let then = PlaceSolver.miss(rival) { least.alternative.value(of: $0, current: self.value($0)) }
+      if then > now + tolerance { winners.append(rivalConstraint) }
+    }
+    return (least.error, winners)
+  }
+
+  /// The entries of optional constraints by the variables they mention; computed when first
+  /// asked for, and cleared by every change.
+  private var cachedOptionalEntries: [Variable: [Int]]?
+
+  private func optionalEntriesByVariable() -> [Variable: [Int]] {
+    if let cachedOptionalEntries { return cachedOptionalEntries }
+    var table: [Variable: [Int]] = [:]
+    for index in entries.indices {
+      guard let constraint = entries[index].solverConstraint, !constraint.isRequired else { continue }
+      for term in constraint.expression.terms { table[term.variable, default: []].append(index) }
+    }
+    cachedOptionalEntries = table
+    return table
+  }
+
+  /// How far a solver constraint is from holding with the variables read by `read`.
+  private static func miss(_ constraint: Constraint, reading read: (Variable) -> Double) -> Double {
+    let total = constraint.expression.evaluate(read)
+    switch constraint.relation {
+    case .equal: return abs(total)
+    case .lessThanOrEqual: return max(0, total)
+    case .greaterThanOrEqual: return max(0, -total)
+    }
   }
 }

@@ -44,7 +44,7 @@ public final class SolvedLayout {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var diagnostics = document.diagnostics
     if !hasErrors {
-      diagnostics += RTLCheck.diagnostics(document)
+      diagnostics += RTLCheck.diagnostics(document, places: places)
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       var placed: [PlacedFinding] = []
@@ -52,6 +52,7 @@ public final class SolvedLayout {
         !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
       }
       let numbers = NumericRangeCheck.Numbers(model)
+      let context = CheckContext(places: places)
       for (index, solver) in places.enumerated() {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
@@ -63,18 +64,19 @@ public final class SolvedLayout {
                 code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
               place: solver.place))
         }
-        placed += ConflictCheck.findings(solver, document: document)
+        placed += ConflictCheck.findings(solver, document: document, context: context)
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
         let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
         placed += inaccuracies.findings
         let geometry =
-          AmbiguityCheck.findings(solver, document: document)
+          AmbiguityCheck.findings(solver, document: document, context: context)
           + GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
         placed += geometry.filter {
           !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable)
         }
-        placed += UnsatisfiedCheck.findings(solver, document: document, hasWrittenOptionals: hasWrittenOptionals)
+        placed += UnsatisfiedCheck.findings(
+          solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context)
       }
       diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
     }

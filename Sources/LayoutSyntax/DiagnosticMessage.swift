@@ -164,9 +164,13 @@ enum DiagnosticMessage {
     case .zeroSize(let view, let axis, let frame, let cause):
       let dimension = sizeWord(axis)
       let why =
-        cause == .undetermined
-        ? ", because nothing determines its \(dimension) and an undetermined size falls to 0."
-        : ", which its constraints force."
+        switch cause {
+        case .undetermined: ", because nothing determines its \(dimension) and an undetermined size falls to 0."
+        case .constraints: ", which its constraints force."
+        case .brokenConstraint(let broken):
+          ", which follows from the conflict UIKit recovers from by breaking \(broken.quoted): its constraints "
+            + "ask for a negative \(dimension), and a \(dimension) is never less than 0."
+        }
       return "'\(view)' has zero \(dimension): its frame is \(frame)" + why
     case .misplaced(let misplacement):
       return "'\(misplacement.view)' is misplaced: its frame is declared as \(misplacement.declared), "
@@ -194,9 +198,8 @@ enum DiagnosticMessage {
     case .leftRightConstraint:
       return "This constraint uses left or right, which stay on the same side in right-to-left languages; check "
         + "\"Respect language direction\" in Xcode so it uses leading and trailing."
-    case .unsatisfied(let quote, let missedBy):
-      return "\(quote.quoted) is not satisfied: the layout misses it by \(formatNumber(missedBy)) "
-        + "point\(abs(missedBy - 1) <= 0.01 ? "" : "s"), because constraints of higher priority win."
+    case .unsatisfied(let quote, let missedBy, let cause):
+      return unsatisfied(quote, missedBy: missedBy, cause: cause)
     case .unsolved(let reason):
       return "Plumb could not finish solving this layout (\(reason)); the other findings may be incomplete."
     case .extremeValue(let quote, .constant(let value)):
@@ -305,6 +308,34 @@ enum DiagnosticMessage {
     case .constraint(let quote):
       return quote.quoted
     }
+  }
+
+  private static func unsatisfied(_ quote: ConstraintQuote, missedBy: Double, cause: UnsatisfiedCause) -> String {
+    let missed = "\(quote.quoted) is not satisfied: the layout misses it by \(points(missedBy))"
+    switch cause {
+    case .higherPriority:
+      return missed + ", because constraints of higher priority win."
+    case .tie(let priority, let winners, let forced):
+      let named = winners.prefix(3).map(explain)
+      var rivals = named.first
+      if named.count > 1 { rivals = named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "") }
+      if winners.count > 3 {
+        rivals = named.joined(separator: ", ") + " and \(winners.count - 3) other\(winners.count == 4 ? "" : "s")"
+      }
+      let tie =
+        rivals.map { "a tie with \($0), of the same priority (\(formatNumber(priority)))" }
+        ?? "a tie with other constraints of the same priority (\(formatNumber(priority)))"
+      if forced > 0.01 {
+        return missed + ": constraints of higher priority force \(points(forced)) of that, and it loses the rest in "
+          + tie + "."
+      }
+      return missed + ", because it loses " + tie + "."
+    }
+  }
+
+  /// `1 point`, `57 points`.
+  private static func points(_ value: Double) -> String {
+    "\(formatNumber(value)) point\(abs(value - 1) <= 0.01 ? "" : "s")"
   }
 
   /// `'Box' has an ambiguous horizontal layout: its horizontal position and width are not

@@ -77,8 +77,8 @@ public enum Finding: Hashable, Sendable {
   case leftToRightOption
   /// Interface Builder: a constraint on left or right.
   case leftRightConstraint
-  /// An optional constraint the layout misses by `missedBy` points.
-  case unsatisfied(ConstraintQuote, missedBy: Double)
+  /// An optional constraint the layout misses by `missedBy` points, and why.
+  case unsatisfied(ConstraintQuote, missedBy: Double, cause: UnsatisfiedCause)
   /// The solver gave up; `reason` is the solver's own description.
   case unsolved(reason: String)
   /// A number of a constraint outside the range UIKit's engine handles sensibly.
@@ -206,7 +206,7 @@ public struct ConstraintQuote: Hashable, Sendable {
   }
 }
 
-/// A member of a conflict, with what it stands for.
+/// A constraint with what it stands for: a member of a conflict, or the winner of a tie.
 public enum ConflictMember: Hashable, Sendable {
   /// The engine's own `view.width >= 0` (or height).
   case nonNegativeSize(view: String, axis: AttributeAxis)
@@ -331,12 +331,26 @@ public struct ContentPriorityTie: Hashable, Sendable {
   }
 }
 
+/// Why an optional constraint is not satisfied.
+public enum UnsatisfiedCause: Hashable, Sendable {
+  /// Required constraints, or constraints of higher priority, leave it no better solution.
+  case higherPriority
+  /// It loses a tie at its own `priority`: the solver minimises the total error of the
+  /// constraints of one priority, and the `winners`, of the same priority, hold (or come
+  /// closer) instead of it. `forced` is how much of the miss higher priorities force: 0 when
+  /// the layout could satisfy it at the winners' expense.
+  case tie(priority: Double, winners: [ConflictMember], forced: Double)
+}
+
 /// Why a view has zero size.
 public enum ZeroSizeCause: Hashable, Sendable {
   /// Nothing determines the size, and an undetermined size falls to 0.
   case undetermined
-  /// The constraints force it.
+  /// The constraints determine the size, as 0 (its position may still be undetermined).
   case constraints
+  /// It follows from a conflict: the constraints ask for a negative size, UIKit breaks this
+  /// constraint to recover, and the size stays at 0, below which no size goes.
+  case brokenConstraint(ConstraintQuote)
 }
 
 /// A declared frame that differs from the solved one.
@@ -482,8 +496,17 @@ extension Finding {
       return .conflict(conflict)
     case .noSingleLayout(let view, let broken):
       return .noSingleLayout(view: view, broken: transform(broken))
-    case .unsatisfied(let quote, let missedBy):
-      return .unsatisfied(transform(quote), missedBy: missedBy)
+    case .zeroSize(let view, let axis, let frame, .brokenConstraint(let broken)):
+      return .zeroSize(view: view, axis: axis, frame: frame, cause: .brokenConstraint(transform(broken)))
+    case .unsatisfied(let quote, let missedBy, let cause):
+      switch cause {
+      case .higherPriority:
+        return .unsatisfied(transform(quote), missedBy: missedBy, cause: cause)
+      case .tie(let priority, let winners, let forced):
+        return .unsatisfied(
+          transform(quote), missedBy: missedBy,
+          cause: .tie(priority: priority, winners: winners.map { $0.mappingQuotes(transform) }, forced: forced))
+      }
     case .extremeValue(let quote, let value):
       return .extremeValue(transform(quote), value)
     case .inaccurate(let inaccuracy):

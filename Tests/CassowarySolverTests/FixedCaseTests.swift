@@ -323,4 +323,97 @@ final class FixedCaseTests: XCTestCase {
     let path = fixturesDirectory("solver").appendingPathComponent("small-layout.dump").path
     assertGolden(solver.dump(), path: path)
   }
+
+  // MARK: - Probes and least errors
+
+  /// A probe may add, remove and fail; afterwards the solver is exactly as before.
+  func testAProbeLeavesTheSolverAsItWas() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    let y = Variable("y")
+    let atLeastTen = x >= 10
+    try solver.add(atLeastTen)
+    try solver.add((x + y == 100).withPriority(500))
+    let before = solver.dump()
+    let answer = try solver.probe { probe -> Bool in
+      XCTAssertNoThrow(try probe.remove(atLeastTen))
+      XCTAssertNoThrow(try probe.add(x == 40))
+      XCTAssertEqual(probe.value(of: x), 40, accuracy: 1e-9)
+      // Inside a probe a conflict is explained by the raw set, and still refused.
+      return (try? probe.add(x == 50)) != nil
+    }
+    XCTAssertFalse(answer)
+    XCTAssertEqual(solver.dump(), before)
+    XCTAssertTrue(solver.contains(atLeastTen))
+    XCTAssertEqual(solver.value(of: x), 10, accuracy: 1e-9)
+    // Conflicts outside a probe are minimised again.
+    try solver.add(y == 0)
+    let atMostFive = x <= 5
+    XCTAssertEqual(conflict(adding: atMostFive, to: solver), [atLeastTen, atMostFive])
+    assertInvariants(solver)
+  }
+
+  /// Inside a probe, queries that roll back their own work (ambiguity, least errors) and
+  /// operations that fail undo only themselves; a level emptied inside stays until the probe
+  /// ends. Afterwards everything is as before: constraints, their order, levels, the solution.
+  func testProbesNestWithTheTransactionsInside() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    let y = Variable("y")
+    let wish = (x == 30).withPriority(500)
+    try solver.add(x >= 0)
+    try solver.add(wish)
+    try solver.add(y == x + 10)
+    let before = solver.dump()
+    let order = solver.constraints
+    try solver.probe { probe in
+      try probe.remove(wish)
+      XCTAssertTrue(probe.ambiguity(of: x).isAmbiguous, "x is free once the wish is gone")
+      try probe.add(x == 5)
+      XCTAssertFalse(probe.ambiguity(of: x).isAmbiguous)
+      XCTAssertEqual(probe.value(of: y), 15, accuracy: 1e-9)
+      XCTAssertThrowsError(try probe.add(x == 6))
+      // The failed add undid only itself: x == 5 still holds.
+      XCTAssertEqual(probe.value(of: x), 5, accuracy: 1e-9)
+      let far = (y == 100).withPriority(250)
+      try probe.add(far)
+      XCTAssertEqual(try XCTUnwrap(try probe.leastError(of: far)).error, 85, accuracy: 1e-9)
+      XCTAssertEqual(probe.value(of: y), 15, accuracy: 1e-9)
+    }
+    XCTAssertEqual(solver.dump(), before)
+    XCTAssertEqual(solver.constraints, order)
+    XCTAssertEqual(solver.value(of: y), 40, accuracy: 1e-9)
+    assertInvariants(solver)
+    // The solver goes on as if nothing happened.
+    try solver.remove(wish)
+    try solver.add((x == 50).withPriority(500))
+    XCTAssertEqual(solver.value(of: y), 60, accuracy: 1e-9)
+    assertInvariants(solver)
+  }
+
+  /// An optional constraint that loses to a higher priority cannot come closer; one that
+  /// loses a tie at its own priority can, at the cost of the constraint that won.
+  func testLeastErrorTellsAHigherPriorityFromATie() throws {
+    let solver = Solver()
+    let width = Variable("width")
+    let strong = (width == 100).withPriority(750)
+    let weak = (width == 300).withPriority(250)
+    let tied = (width == 200).withPriority(750)
+    try solver.add(width <= 1000)
+    try solver.add(strong)
+    try solver.add(weak)
+    try solver.add(tied)
+    // 100 and 200 at 750 tie (any width between them costs 100 at 750); 300 at 250 loses to both.
+    let current = solver.value(of: width)
+    let forWeak = try XCTUnwrap(try solver.leastError(of: weak))
+    XCTAssertEqual(forWeak.error, abs(300 - current), accuracy: 1e-6)
+    let losing = abs(current - 100) > 1e-6 ? strong : tied
+    let forLosing = try XCTUnwrap(try solver.leastError(of: losing))
+    XCTAssertEqual(forLosing.error, 0, accuracy: 1e-6)
+    let moved = forLosing.alternative.value(of: width, current: current)
+    XCTAssertEqual(moved, losing === strong ? 100 : 200, accuracy: 1e-6)
+    XCTAssertNil(try solver.leastError(of: width <= 1000))
+    XCTAssertEqual(solver.value(of: width), current)
+    assertInvariants(solver)
+  }
 }

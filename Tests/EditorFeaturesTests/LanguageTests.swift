@@ -182,7 +182,9 @@ final class LayoutLanguageTests: XCTestCase {
     let horizontal = "view a\nview b\n\"H:|[a]-[b]|\" "
     let options = try XCTUnwrap(try snapshot(horizontal, kind: .layout).completions(at: horizontal.utf8.count)).map(\.label)
     XCTAssertTrue(options.contains("alignAllTop") && options.contains("alignAllLastBaseline"), "\(options)")
-    XCTAssertFalse(options.contains("alignAllLeft") || options.contains("alignAllLeading") || options.contains("alignAllCenterX"))
+    XCTAssertFalse(
+      options.contains("alignAllLeft") || options.contains("alignAllRight") || options.contains("alignAllLeading")
+        || options.contains("alignAllCenterX"), "\(options)")
     XCTAssertTrue(options.contains("directionLeadingToTrailing"))
     let vertical = "view a\nview b\n\"V:|[a]-[b]|\" "
     let verticalOptions = try XCTUnwrap(try snapshot(vertical, kind: .layout).completions(at: vertical.utf8.count)).map(\.label)

@@ -75,6 +75,42 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertEqual(frame(layout, "a")?.width, 360)
   }
 
+  /// A constraint written twice: lowering or removing one copy would leave its twin in the
+  /// conflict, so the fixes take every copy.
+  func testConflictFixesTakeEveryCopyOfAConstraint() throws {
+    let text = "view a\nH:|-[a]\nV:|-[a(20)]\na.width == 100\na.width == 100\na.width == 200\n"
+    let layout = solve(text)
+    let conflict = try XCTUnwrap(layout.diagnostics.first { $0.code == .conflict })
+    XCTAssertEqual(conflict.fixes.map(\.title), [
+      "Lower 'a.width == 200' to priority 999", "Remove 'a.width == 200'",
+      "Lower 'a.width == 100' to priority 999 and remove its duplicate", "Remove 'a.width == 100' and its duplicate",
+    ])
+    for fix in conflict.fixes {
+      let fixed = solve(String(decoding: apply(fix.edits, to: Array(text.utf8)), as: UTF8.self))
+      XCTAssertEqual(fixed.diagnostics.filter { $0.severity == .error }.map(\.message), [], fix.title)
+    }
+    // A copy in a Visual Format string cannot be removed: it is lowered instead.
+    let vfl = solve("view a\nH:|-[a(100)]\nV:|-[a(20)]\na.width == 100\na.width == 200\n")
+    XCTAssertEqual(vfl.diagnostics.first { $0.code == .conflict }?.fixes.map(\.title), [
+      "Lower 'a.width == 200' to priority 999", "Remove 'a.width == 200'",
+      "Lower 'a.width == 100' to priority 999 and remove its duplicate",
+    ])
+    let written = solve("view a\na.width == 100\nH:|-[a(100)]\nV:|-[a(20)]\na.width == 200\n")
+    XCTAssertEqual(written.diagnostics.first { $0.code == .conflict }?.fixes.map(\.title), [
+      "Lower 'a.width == 200' to priority 999", "Remove 'a.width == 200'",
+      "Lower 'a.width == 100' and its duplicate to priority 999",
+    ])
+  }
+
+  /// Lowering a constraint that holds lets the one it broke hold instead, which may break a
+  /// third: such a fix is not offered.
+  func testNoConflictFixThatBreaksAnotherConstraint() throws {
+    let layout = solve("view a\nH:|-[a]\nV:|-[a(20)]\na.width == 200\na.width == 100\na.width >= 150\n")
+    let conflict = try XCTUnwrap(layout.diagnostics.first { $0.code == .conflict })
+    XCTAssertEqual(line(layout, conflict.range), 5)
+    XCTAssertEqual(conflict.fixes.map(\.title), ["Lower 'a.width == 100' to priority 999", "Remove 'a.width == 100'"])
+  }
+
   func testConflictWithTheEngineIncludesTheCanvasAndSizes() {
     let layout = solve("canvas phone 375x667\nview a\nH:|-[a(400)]-|\nV:|[a]|\n")
     let conflict = layout.diagnostics.first { $0.code == .conflict }
@@ -109,6 +145,36 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertFalse(ambiguous.message.contains("horizontal position and"), ambiguous.message)
     XCTAssertEqual(frame(layout, "a")?.width, 0)
     XCTAssertEqual(ambiguous.fixes.count, 1)
+  }
+
+  /// Position and size left open together but moving as one (a view pinned by its trailing
+  /// edge): pinning both to the declared frame would conflict, so the fix pins the size.
+  func testMissingConstraintsThatWouldConflictAreNotAdded() throws {
+    let text = "view a frame (10 20; 50 30)\na.trailing == super.trailing - 16\nV:|-[a(30)]\n"
+    let layout = solve(text)
+    let ambiguous = try XCTUnwrap(layout.diagnostics.first { $0.code == .ambiguous })
+    XCTAssertEqual(ambiguous.fixes.map(\.title), ["Add missing constraints for 'a' (a.width == 50)"])
+    let fixed = solve(String(decoding: apply(ambiguous.fixes[0].edits, to: Array(text.utf8)), as: UTF8.self))
+    XCTAssertFalse(
+      fixed.diagnostics.contains { $0.code == .ambiguous || $0.severity == .error }, "\(fixed.diagnostics)")
+  }
+
+  /// Zero size, by cause: undetermined (above), forced while only the position is open, and
+  /// left by a conflict whose broken constraint asked for a negative size.
+  func testZeroSizeSaysWhy() throws {
+    let positionOnly = solve("view a\na.width == 0 @900\nV:|-[a(20)]\n")
+    let forced = positionOnly.diagnostics.first { $0.code == .zeroSize }?.finding
+    guard case .zeroSize(_, .horizontal, _, .constraints)? = forced else {
+      return XCTFail("\(positionOnly.diagnostics.map(\.message))")
+    }
+    XCTAssertTrue(positionOnly.diagnostics.contains { $0.code == .ambiguous }, "the position is open")
+    let collapsed = solve("canvas phone 375x667\nview a\nH:|-200-[a]-200-|\nV:|-[a(20)]\n")
+    let zero = try XCTUnwrap(collapsed.diagnostics.first { $0.code == .zeroSize })
+    guard case .zeroSize("a", .horizontal, _, .brokenConstraint(let broken)) = zero.finding else {
+      return XCTFail("\(zero.finding)")
+    }
+    XCTAssertEqual(broken.text, "root.trailing == a.trailing + 200")
+    XCTAssertTrue(zero.message.contains("follows from the conflict"), zero.message)
   }
 
   func testWidthRatiosForceZero() {
@@ -176,6 +242,44 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertTrue(layout.diagnostics[0].message.contains("57 points"), layout.diagnostics[0].message)
   }
 
+  /// An optional constraint that loses to one of its own priority says so, and names it.
+  func testUnsatisfiedTellsATieFromAHigherPriority() throws {
+    let tie = solve("view a\nH:|-[a]\nV:|-[a(20)]\na.width == 100 @500\na.width == 200 @500\n")
+    let lost = try XCTUnwrap(tie.diagnostics.first { $0.code == .unsatisfied })
+    guard case .unsatisfied(_, 100, .tie(500, let winners, 0)) = lost.finding,
+      case .constraint(let winner)? = winners.first
+    else { return XCTFail("\(lost.finding)") }
+    XCTAssertEqual(winner.text, "a.width == 100 @500")
+    XCTAssertEqual(winners.count, 1)
+    // Higher priorities force part of the miss; the rest is lost to the tie.
+    let partly = solve("view a\nH:|-[a]\nV:|-[a(20)]\na.width <= 150 @750\na.width == 100 @500\na.width == 400 @500\n")
+    let missed = try XCTUnwrap(partly.diagnostics.first { $0.code == .unsatisfied })
+    guard case .unsatisfied(let quote, 300, .tie(500, _, let forced)) = missed.finding else {
+      return XCTFail("\(missed.finding)")
+    }
+    XCTAssertEqual(quote.text, "a.width == 400 @500")
+    XCTAssertEqual(forced, 250, accuracy: 0.001)
+    // A content size of the same priority is a rival too.
+    let hugging = solve("label a intrinsic 80x20 hug 250\nH:|-[a]\nV:|-[a]\na.width == 200 @250\n")
+    let contentTie = hugging.diagnostics.first { $0.code == .unsatisfied }?.finding
+    guard case .unsatisfied(_, _, .tie(250, let rivals, _))? = contentTie, case .intrinsicSize(_, "a")? = rivals.first
+    else { return XCTFail("\(hugging.diagnostics.map(\.message))") }
+  }
+
+  /// A fix that mirrors left and right is not offered where it would make the right-to-left
+  /// layout conflict (another constraint still places the views by absolute edges).
+  func testNoLeftRightFixThatMakesARightToLeftConflict() throws {
+    let text = "direction rtl\nview a\nview b\nH:|-[a(100)]\nV:|-[a(20)]\nV:|-[b(20)]\nb.width == 100\n"
+      + "b.right == a.left - 20\nb.centerX == a.centerX - 120\n"
+    let layout = solve(text)
+    XCTAssertFalse(layout.diagnostics.contains { $0.severity == .error }, "\(layout.diagnostics.map(\.message))")
+    let leftRight = try XCTUnwrap(layout.diagnostics.first { $0.code == .leftRight })
+    XCTAssertEqual(leftRight.fixes, [])
+    // Without the other constraint, it is.
+    let alone = solve(text.replacingOccurrences(of: "b.centerX == a.centerX - 120\n", with: ""))
+    XCTAssertEqual(alone.diagnostics.first { $0.code == .leftRight }?.fixes.map(\.title), ["Use leading and trailing"])
+  }
+
   func testLeftRightOnlyWhenRightToLeftIsChecked() {
     let text = "view a\na.left == super.left + 8\na.width == 10\nV:|[a(10)]\n\"H:[a]-(>=0)-|\" directionLeftToRight\n"
     XCTAssertEqual(solve(text).diagnostics.map(\.code), [.leftRight, .leftRight])
@@ -195,6 +299,10 @@ final class SolvedLayoutTests: XCTestCase {
     for edit in fix.edits.reversed() { bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8)) }
     let fixed = SolvedLayout(document: LayoutDocument(bytes: bytes, kind: .layout))
     XCTAssertEqual(fixed.diagnostics.map(\.code), [])
+    let left = solve("view a\nview b\n\"V:|-[a(20)]-[b(20)]\" alignAllLeft\nH:|-[a]-|\nH:[b(50)]\n")
+    let leftFinding = try XCTUnwrap(left.diagnostics.first { $0.code == .leftRight })
+    XCTAssertEqual(left.document.text(of: leftFinding.range), "alignAllLeft")
+    XCTAssertEqual(leftFinding.fixes.map(\.title), ["Use 'alignAllLeading'"])
     // A horizontal format aligned by its views' tops mirrors already.
     XCTAssertEqual(solve("view a\nview b\n\"H:|-[a(20)]-[b(20)]\" alignAllTop\nV:|-[a(30)]\nV:[b(30)]\n").diagnostics.map(\.code), [])
   }

@@ -181,6 +181,13 @@ final class DiagnosticMessageTests: XCTestCase {
         "'Gap' has zero height: its frame is (0 8; 100.5 0), which its constraints force."
       ),
       (
+        .zeroSize(
+          view: "Gap", axis: .horizontal, frame: frame, cause: .brokenConstraint(quote("Gap.trailing == Bar.leading"))),
+        "'Gap' has zero width: its frame is (0 8; 100.5 0), which follows from the conflict UIKit recovers from by "
+          + "breaking 'Gap.trailing == Bar.leading': its constraints ask for a negative width, and a width is never "
+          + "less than 0."
+      ),
+      (
         .misplaced(
           Misplacement(
             view: "Logo", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "phone")),
@@ -252,14 +259,47 @@ final class DiagnosticMessageTests: XCTestCase {
           + "\"Respect language direction\" in Xcode so it uses leading and trailing."
       ),
       (
-        .unsatisfied(quote("a.width == 300 @300"), missedBy: 57),
+        .unsatisfied(quote("a.width == 300 @300"), missedBy: 57, cause: .higherPriority),
         "'a.width == 300 @300' is not satisfied: the layout misses it by 57 points, because constraints of higher "
           + "priority win."
       ),
       (
-        .unsatisfied(quote("a.width == 300 @300"), missedBy: 1.004),
+        .unsatisfied(quote("a.width == 300 @300"), missedBy: 1.004, cause: .higherPriority),
         "'a.width == 300 @300' is not satisfied: the layout misses it by 1.004 point, because constraints of higher "
           + "priority win."
+      ),
+      (
+        .unsatisfied(
+          quote("a.width == 200 @500"), missedBy: 100,
+          cause: .tie(priority: 500, winners: [.constraint(quote("a.width == 100 @500"))], forced: 0)),
+        "'a.width == 200 @500' is not satisfied: the layout misses it by 100 points, because it loses a tie with "
+          + "'a.width == 100 @500', of the same priority (500)."
+      ),
+      (
+        .unsatisfied(
+          quote("a.width == 400 @250"), missedBy: 300,
+          cause: .tie(
+            priority: 250,
+            winners: [
+              .constraint(quote("a.width == 100 @250")),
+              .intrinsicSize(quote("a.width <= 80 @250", written: false), view: "a"),
+            ], forced: 250)),
+        "'a.width == 400 @250' is not satisfied: the layout misses it by 300 points: constraints of higher priority "
+          + "force 250 points of that, and it loses the rest in a tie with 'a.width == 100 @250' and "
+          + "'a.width <= 80 @250' (the intrinsic size of 'a'), of the same priority (250)."
+      ),
+      (
+        .unsatisfied(
+          quote("a.width == 1 @10"), missedBy: 4,
+          cause: .tie(
+            priority: 10, winners: (2...5).map { .constraint(quote("a.width == \($0) @10")) }, forced: 0)),
+        "'a.width == 1 @10' is not satisfied: the layout misses it by 4 points, because it loses a tie with "
+          + "'a.width == 2 @10', 'a.width == 3 @10', 'a.width == 4 @10' and 1 other, of the same priority (10)."
+      ),
+      (
+        .unsatisfied(quote("a.width == 1 @10"), missedBy: 4, cause: .tie(priority: 10, winners: [], forced: 0)),
+        "'a.width == 1 @10' is not satisfied: the layout misses it by 4 points, because it loses a tie with other "
+          + "constraints of the same priority (10)."
       ),
       (
         .unsolved(reason: "the pivot budget ran out"),
@@ -346,7 +386,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 54
+  private static let kindCount = 57
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -377,14 +417,17 @@ final class DiagnosticMessageTests: XCTestCase {
     case .ambiguous: "ambiguous"
     case .noSingleLayout: "noSingleLayout"
     case .contentPriorityTie: "contentPriorityTie"
-    case .zeroSize: "zeroSize"
+    case .zeroSize(_, _, _, .undetermined): "zeroSize.undetermined"
+    case .zeroSize(_, _, _, .constraints): "zeroSize.constraints"
+    case .zeroSize(_, _, _, .brokenConstraint): "zeroSize.brokenConstraint"
     case .misplaced: "misplaced"
     case .offscreen: "offscreen"
     case .transformed: "transformed"
     case .leftRightAttributes: "leftRightAttributes"
     case .leftToRightOption: "leftToRightOption"
     case .leftRightConstraint: "leftRightConstraint"
-    case .unsatisfied: "unsatisfied"
+    case .unsatisfied(_, _, .higherPriority): "unsatisfied.higherPriority"
+    case .unsatisfied(_, _, .tie): "unsatisfied.tie"
     case .unsolved: "unsolved"
     case .extremeValue(_, .constant): "extremeValue.constant"
     case .extremeValue(_, .multiplier): "extremeValue.multiplier"
@@ -542,11 +585,27 @@ final class DiagnosticMessageTests: XCTestCase {
 
   /// A diagnostic moved with its text moves the ranges of the constraints it quotes too.
   func testMovingADiagnosticMovesItsQuotes() {
+    let winner = ConflictMember.constraint(quote("a.width == 2 @1"))
     let diagnostic = Diagnostic(
-      code: .unsatisfied, severity: .info, finding: .unsatisfied(quote("a.width == 1 @1"), missedBy: 3), range: at)
+      code: .unsatisfied, severity: .info,
+      finding: .unsatisfied(
+        quote("a.width == 1 @1"), missedBy: 3, cause: .tie(priority: 1, winners: [winner], forced: 0)),
+      range: at)
     let moved = diagnostic.moved(by: TextChange(start: 0, oldEnd: 0, newEnd: 5))
-    guard case .unsatisfied(let movedQuote, _) = moved.finding else { return XCTFail("\(moved.finding)") }
+    guard case .unsatisfied(let movedQuote, _, .tie(_, let winners, _)) = moved.finding,
+      case .constraint(let movedWinner)? = winners.first
+    else { return XCTFail("\(moved.finding)") }
     XCTAssertEqual(movedQuote.range, SourceRange(start: 15, end: 25))
+    XCTAssertEqual(movedWinner.range, SourceRange(start: 15, end: 25))
     XCTAssertEqual(moved.message, diagnostic.message)
+    let collapsed = Diagnostic(
+      code: .zeroSize, severity: .warning,
+      finding: .zeroSize(view: "a", axis: .horizontal, frame: frame, cause: .brokenConstraint(quote("a.width == -1"))),
+      range: at)
+    let movedCollapse = collapsed.moved(by: TextChange(start: 0, oldEnd: 0, newEnd: 5))
+    guard case .zeroSize(_, _, _, .brokenConstraint(let broken)) = movedCollapse.finding else {
+      return XCTFail("\(movedCollapse.finding)")
+    }
+    XCTAssertEqual(broken.range, SourceRange(start: 15, end: 25))
   }
 }

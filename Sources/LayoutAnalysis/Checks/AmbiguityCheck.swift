@@ -5,7 +5,7 @@
 import LayoutSyntax
 
 enum AmbiguityCheck {
-  static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument, context: CheckContext) -> [PlacedFinding] {
     let model = document.model
     var findings: [PlacedFinding] = []
     let ambiguities = solver.ambiguities()
@@ -20,10 +20,12 @@ enum AmbiguityCheck {
     for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
       && model.views[ambiguity.view]?.isLayoutGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
     {
-      findings.append(ambiguousFinding(ambiguity, solver: solver, document: document))
+      findings.append(ambiguousFinding(ambiguity, solver: solver, context: context, document: document))
     }
 
-    let ambiguousKeys = Set(ambiguities.map { "\($0.view)|\($0.axis)" })
+    // Only an undetermined size falls to 0; a view whose position alone is open has the size
+    // its constraints give it.
+    let undeterminedSizes = Set(ambiguities.filter(\.size).map { "\($0.view)|\($0.axis)" })
     let sizedToZero = sizedToZeroOnPurpose(model)
     for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
       let name = solved.name
@@ -35,7 +37,12 @@ enum AmbiguityCheck {
         guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)),
           !isCollapsedStack(name, axis: axis, model: model)
         else { continue }
-        let cause: ZeroSizeCause = ambiguousKeys.contains("\(name)|\(axis)") ? .undetermined : .constraints
+        let cause: ZeroSizeCause
+        if let conflict = collapsingConflict(name, axis: axis, solver: solver) {
+          cause = .brokenConstraint(Describe.quote(conflict.broken, in: document))
+        } else {
+          cause = undeterminedSizes.contains("\(name)|\(axis)") ? .undetermined : .constraints
+        }
         findings.append(
           PlacedFinding(
             key: "\(name)|\(axis)",
@@ -86,20 +93,36 @@ enum AmbiguityCheck {
     return result
   }
 
+  /// The conflict whose members include the view's own `size >= 0` along the axis: its
+  /// constraints ask for a negative size, and recovery leaves it at 0.
+  private static func collapsingConflict(_ view: String, axis: AttributeAxis, solver: PlaceSolver) -> ConflictFinding? {
+    let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
+    return solver.conflicts.first { conflict in
+      conflict.others.contains { member in
+        member.origin == .implicit && member.first.view == view && member.first.attribute == attribute
+      }
+    }
+  }
+
   // MARK: - Ambiguous
 
-  private static func ambiguousFinding(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, document: LayoutDocument)
-    -> PlacedFinding
-  {
+  private static func ambiguousFinding(
+    _ ambiguity: AmbiguityFinding, solver: PlaceSolver, context: CheckContext, document: LayoutDocument
+  ) -> PlacedFinding {
     let model = document.model
     let finding = Ambiguity(
       view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
       alternative: ambiguity.alternative,
       positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange)
+    let key = "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)"
     var fixes: [Fix] = []
-    if let fix = missingConstraintsFix(ambiguity, solver: solver, document: document) { fixes.append(fix) }
+    if context.isFirst(.ambiguous, key: key),
+      let fix = missingConstraintsFix(ambiguity, solver: solver, places: context.places, document: document)
+    {
+      fixes.append(fix)
+    }
     return PlacedFinding(
-      key: "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)",
+      key: key,
       diagnostic: Diagnostic(
         code: .ambiguous, severity: .warning, finding: .ambiguous(finding),
         range: Describe.range(of: ambiguity.view, in: model), fixes: fixes),
@@ -108,11 +131,19 @@ enum AmbiguityCheck {
 
   /// Xcode's "Add Missing Constraints": pin what is undetermined to the view's declared
   /// frame, or to where it is now.
-  private static func missingConstraintsFix(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, document: LayoutDocument)
-    -> Fix?
-  {
+  ///
+  /// Position and size may be undetermined together yet move as one (a view pinned by its
+  /// trailing edge only): pinning both to a declared frame would then conflict. The fix pins
+  /// both, else the size alone, else the position alone: the first that, in every place,
+  /// holds with every constraint that holds now, and determines the view along the axis
+  /// wherever it is ambiguous along it.
+  private static func missingConstraintsFix(
+    _ ambiguity: AmbiguityFinding, solver: PlaceSolver, places: [PlaceSolver], document: LayoutDocument
+  ) -> Fix? {
     let model = document.model
-    guard let node = model.views[ambiguity.view], let solved = solver.solvedView(ambiguity.view) else { return nil }
+    guard let node = model.views[ambiguity.view], let superview = node.superview,
+      let solved = solver.solvedView(ambiguity.view)
+    else { return nil }
     let name = ambiguity.view
     let horizontal = ambiguity.axis == .horizontal
     var frame = node.frame.map { declared in
@@ -139,28 +170,47 @@ enum AmbiguityCheck {
       if horizontal, ambiguity.size, frame.width <= 0.001 { frame.width = ambiguity.alternative.width }
       if !horizontal, ambiguity.size, frame.height <= 0.001 { frame.height = ambiguity.alternative.height }
     }
+    // In the file's first direction; leading is measured from the superview's leading edge.
+    let position = horizontal ? frame.x : frame.y
+    let size = max(0, horizontal ? frame.width : frame.height)
+    let edge: LayoutAttribute = horizontal ? .leading : .top
+    let dimension: LayoutAttribute = horizontal ? .width : .height
+    let pinPosition = LayoutConstraint(
+      first: ConstraintItem(view: name, attribute: edge), relation: .equal,
+      second: ConstraintItem(view: superview, attribute: edge), constant: position, origin: .explicit,
+      range: SourceRange(at: 0))
+    let pinSize = LayoutConstraint(
+      first: ConstraintItem(view: name, attribute: dimension), relation: .equal, second: nil, constant: size,
+      origin: .explicit, range: SourceRange(at: 0))
+    let choices: [(position: Bool, size: Bool)] =
+      switch (ambiguity.position, ambiguity.size) {
+      case (true, true): [(true, true), (false, true), (true, false)]
+      case (true, false): [(true, false)]
+      case (false, true): [(false, true)]
+      case (false, false): []
+      }
+    guard
+      let choice = choices.first(where: { choice in
+        let added = (choice.position ? [pinPosition] : []) + (choice.size ? [pinSize] : [])
+        return places.allSatisfy { place in
+          let isAmbiguous = place.ambiguities().contains { $0.view == name && $0.axis == ambiguity.axis }
+          return place.accepts(
+            ConstraintChange(added: added), determining: isAmbiguous ? name : nil, axis: ambiguity.axis)
+        }
+      })
+    else { return nil }
     var statements: [String] = []
     if model.kind == .vfl {
       let orientation = horizontal ? "H" : "V"
-      let (position, size) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
-      switch (ambiguity.position, ambiguity.size) {
+      switch choice {
       case (true, true): statements.append("\(orientation):|-\(vflNumber(position))-[\(name)(\(vflNumber(size)))]")
       case (true, false): statements.append("\(orientation):|-\(vflNumber(position))-[\(name)]")
       default: statements.append("\(orientation):[\(name)(\(vflNumber(size)))]")
       }
     } else {
-      if ambiguity.position {
-        // In the file's first direction; leading is measured from the superview's leading edge.
-        let position = horizontal ? frame.x : frame.y
-        let edge = horizontal ? "leading" : "top"
-        statements.append("\(name).\(edge) == super.\(edge)\(signed(position))")
-      }
-      if ambiguity.size {
-        let dimension = horizontal ? "width" : "height"
-        statements.append("\(name).\(dimension) == \(formatNumber(max(0, horizontal ? frame.width : frame.height)))")
-      }
+      if choice.position { statements.append("\(name).\(edge.rawValue) == super.\(edge.rawValue)\(signed(position))") }
+      if choice.size { statements.append("\(name).\(dimension.rawValue) == \(formatNumber(size))") }
     }
-    guard !statements.isEmpty else { return nil }
     let (offset, indent) = insertionPoint(after: name, in: document)
     let text = statements.map { "\n" + indent + $0 }.joined()
     return Fix(

@@ -3,10 +3,16 @@
 /// Required constraints that cannot all hold. The solver names an irreducible conflicting
 /// set; the finding sits on the constraint recovery breaks (the last of the set in the file)
 /// and lists every other member as related information.
+///
+/// Its fixes lower a member to 999 or remove it, together with every exact duplicate of it
+/// (the same equation, written again), since a twin left required would take its place in the
+/// conflict. A member is offered only when, in every place, the constraints broken because of
+/// it then hold with all the others, so that the fix ends the conflict without breaking
+/// another constraint instead (`PlaceSolver.accepts(_:)`).
 import LayoutSyntax
 
 enum ConflictCheck {
-  static func findings(_ solver: PlaceSolver, document: LayoutDocument) -> [PlacedFinding] {
+  static func findings(_ solver: PlaceSolver, document: LayoutDocument, context: CheckContext) -> [PlacedFinding] {
     solver.conflicts.map { conflict in
       let broken = conflict.broken
       // The default canvas is written nowhere, so it has no place among the related
@@ -22,23 +28,78 @@ enum ConflictCheck {
       let related = zip(others, members).map { other, member in
         RelatedInformation(range: other.range, role: .conflictMember(member))
       }
+      let key = ([broken] + conflict.others).map(Describe.key).sorted().joined(separator: "|")
       var fixes: [Fix] = []
-      for member in [broken] + others where member.origin == .explicit || member.origin == .vfl {
-        let quoted = Describe.quote(member, in: document).quoted
-        if let site = member.priorityEdit {
-          fixes.append(Fix(title: "Lower \(quoted) to priority 999", edits: [site.edit(priority: 999)]))
-        }
-        if let removal = member.removalRange {
-          fixes.append(Fix(title: "Remove \(quoted)", edits: [TextEdit(range: removal, newText: "")]))
+      if context.isFirst(.conflict, key: key) {
+        for entry in [conflict.brokenEntry] + conflict.otherEntries {
+          guard let position = solver.modelPosition(ofEntry: entry) else { continue }
+          fixes += self.fixes(relaxing: position, document: document, context: context)
         }
       }
-      let key = ([broken] + conflict.others).map(Describe.key).sorted().joined(separator: "|")
       return PlacedFinding(
         key: key,
         diagnostic: Diagnostic(
           code: .conflict, severity: .error, finding: .conflict(finding), range: broken.range, related: related,
           fixes: fixes),
         place: solver.place)
+    }
+  }
+
+  /// The fixes that make the file's constraint at `position` optional or remove it, with its
+  /// exact duplicates; none when that does not end the conflicts it is part of everywhere.
+  private static func fixes(relaxing position: Int, document: LayoutDocument, context: CheckContext) -> [Fix] {
+    let constraints = document.model.constraints
+    let member = constraints[position]
+    guard member.origin == .explicit || member.origin == .vfl else { return [] }
+    let copies = context.copies(of: position, in: document.model)
+    guard context.resolvesConflicts(relaxing: copies) else { return [] }
+    let quoted = Describe.quote(member, in: document).quoted
+    let twins = copies.filter { $0 != position }.map { constraints[$0] }
+    var fixes: [Fix] = []
+    if twins.isEmpty {
+      if let site = member.priorityEdit {
+        fixes.append(Fix(title: "Lower \(quoted) to priority 999", edits: [site.edit(priority: 999)]))
+      }
+      if let removal = member.removalRange {
+        fixes.append(Fix(title: "Remove \(quoted)", edits: [TextEdit(range: removal, newText: "")]))
+      }
+      return fixes
+    }
+    let duplicates = twins.count == 1 ? "its duplicate" : "its \(twins.count) duplicates"
+    let twinRemovals = twins.compactMap { $0.removalRange.map { TextEdit(range: $0, newText: "") } }
+    let lowerings = copies.compactMap { constraints[$0].priorityEdit?.edit(priority: 999) }
+    if let site = member.priorityEdit, twinRemovals.count == twins.count {
+      fixes.append(
+        Fix(
+          title: "Lower \(quoted) to priority 999 and remove \(duplicates)",
+          edits: [site.edit(priority: 999)] + twinRemovals))
+    } else if lowerings.count == copies.count {
+      fixes.append(Fix(title: "Lower \(quoted) and \(duplicates) to priority 999", edits: lowerings))
+    }
+    if let removal = member.removalRange, twinRemovals.count == twins.count {
+      fixes.append(
+        Fix(title: "Remove \(quoted) and \(duplicates)", edits: [TextEdit(range: removal, newText: "")] + twinRemovals))
+    }
+    return fixes
+  }
+
+  /// What makes two constraints exact duplicates: the same items, attributes, relation,
+  /// multiplier, constant and priority.
+  struct Equation: Hashable {
+    var first: ConstraintItem
+    var second: ConstraintItem?
+    var relation: Relation
+    var multiplier: Double
+    var constant: Double
+    var priority: Double
+
+    init(_ constraint: LayoutConstraint) {
+      first = constraint.first
+      second = constraint.second
+      relation = constraint.relation
+      multiplier = constraint.multiplier
+      constant = constraint.constant
+      priority = constraint.priority
     }
   }
 
