@@ -6,12 +6,29 @@ import LayoutSyntax
 // margins, intrinsic sizes estimated from text, fonts and images), and the model itself.
 
 extension UnitBuilder {
-  func frame(of element: Int) -> (rect: Rect, range: SourceRange)? {
-    guard let rectIndex = tree.child(of: element, named: "rect", key: "frame"), let rectNode = node(rectIndex),
-      let x = Elements.number(rectNode.attribute("x")), let y = Elements.number(rectNode.attribute("y")),
-      let width = Elements.number(rectNode.attribute("width")), let height = Elements.number(rectNode.attribute("height"))
+  /// A view's saved frame: its `<rect key="frame">`, with the tag's range (what a fix replaces),
+  /// or Xcode 8.0's `<frame key="frameInset">` resolved in its superview's saved frame (no range:
+  /// a fix would change the file's format).
+  func frame(of element: Int) -> (rect: Rect, range: SourceRange?)? {
+    frame(of: element, depth: 0)
+  }
+
+  private func frame(of element: Int, depth: Int) -> (rect: Rect, range: SourceRange?)? {
+    if let rectIndex = tree.child(of: element, named: "rect", key: "frame") {
+      guard let rectNode = node(rectIndex), let x = Elements.number(rectNode.attribute("x")),
+        let y = Elements.number(rectNode.attribute("y")), let width = Elements.number(rectNode.attribute("width")),
+        let height = Elements.number(rectNode.attribute("height"))
+      else { return nil }
+      return (Rect(x: x, y: y, width: width, height: height), rectNode.tagRange)
+    }
+    guard depth < XMLTree.maximumDepth, let insetIndex = tree.child(of: element, named: "frame", key: "frameInset"),
+      let inset = node(insetIndex), var superview = node(element)?.parent
     else { return nil }
-    return (Rect(x: x, y: y, width: width, height: height), rectNode.tagRange)
+    if node(superview)?.name == "subviews", let above = node(superview)?.parent { superview = above }
+    guard let container = frame(of: superview, depth: depth + 1)?.rect,
+      let rect = Elements.frameInset(inset.attributes, superview: (container.width, container.height))
+    else { return nil }
+    return (rect, nil)
   }
 
   func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets) {
@@ -106,7 +123,7 @@ extension UnitBuilder {
         details.viewAtOffset[element.nameRange.start] = record.name
         if let saved = frame(of: record.element) {
           view.frame = saved.rect
-          details.frameRects[record.name] = saved.range
+          if let range = saved.range { details.frameRects[record.name] = range }
         }
         if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
         if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }

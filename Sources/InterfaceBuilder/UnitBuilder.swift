@@ -211,7 +211,9 @@ struct UnitBuilder {
         default: break
         }
       default:
-        if childNode.key == "contentView", childNode.children.contains(where: { node($0)?.key == "frame" }) {
+        if childNode.key == "contentView",
+          childNode.children.contains(where: { node($0)?.key == "frame" || node($0)?.key == "frameInset" })
+        {
           collectView(child, superview: index, arranged: false, depth: depth + 1)
         } else if Elements.unitRoots.contains(childNode.name)
           || (childNode.key.map(Elements.unitRootKeys.contains) ?? false)
