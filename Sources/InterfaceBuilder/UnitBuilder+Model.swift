@@ -167,7 +167,7 @@ extension UnitBuilder {
       generated.intrinsic(record.name)
     }
     model = generated.model
-    for raw in rawConstraints where !raw.placeholder {
+    for raw in rawConstraints {
       if let constraint = lower(raw) { model.constraints.append(constraint) }
     }
     model.constraints = generated.constraints + model.constraints
