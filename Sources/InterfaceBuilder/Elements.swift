@@ -38,8 +38,13 @@ enum Elements {
     case both
     /// Only a height (sliders, progress views, bars).
     case heightOnly
+    /// Fixed by UIKit whatever the content: a picker view's 320 × 216.
+    case fixed(width: Double, height: Double)
     case none
   }
+
+  /// `UIPickerView`'s intrinsic content size, whatever its rows.
+  static let pickerSize = (width: 320.0, height: 216.0)
 
   static func intrinsic(_ element: String, attributes: [String: String]) -> Intrinsic {
     switch element {
@@ -52,6 +57,8 @@ enum Elements {
       return attributes["scrollEnabled"] == "NO" ? .both : .none
     case "slider", "progressView", "searchBar", "navigationBar", "toolbar", "tabBar":
       return .heightOnly
+    case "pickerView":
+      return .fixed(width: pickerSize.width, height: pickerSize.height)
     default:
       return .none
     }

@@ -248,6 +248,9 @@ extension UnitBuilder {
       return
     case .heightOnly:
       view.intrinsicHeight = saved.height
+    case .fixed(let width, let height):
+      view.intrinsicWidth = width
+      view.intrinsicHeight = height
     case .both:
       // An empty label measures nothing.
       if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,

@@ -200,6 +200,8 @@ public struct XMLElementIndex: Sendable {
     case image
     /// Estimated: the file does not store what the content measures.
     case estimated
+    /// UIKit's own, whatever the content (a picker view's).
+    case uikit
     /// The view has none.
     case none
   }
@@ -218,6 +220,8 @@ public struct XMLElementIndex: Sendable {
       return .none
     case .heightOnly:
       return .estimated
+    case .fixed:
+      return .uikit
     case .both:
       if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
         hasImageResource(named: image)

@@ -74,6 +74,7 @@ extension InterfaceBuilderSnapshot {
         case .designable: "measured by the IBDesignable"
         case .image: "the image's size"
         case .estimated: "estimated: the file does not store what the content measures"
+        case .uikit: "UIKit's, whatever the content"
         case .none: nil
         }
       lines.append(HoverText.contentSize(node, intrinsicNote: note))
