@@ -133,6 +133,19 @@ extension UnitBuilder {
           details.emptyLabels.insert(record.name)
         }
         configure(&view, element: element, index: record.element)
+        // A view laid out by its frame keeps it whatever its alignment rectangle is.
+        let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
+        if !keepsFrame, let insets = alignmentInsets(of: element) {
+          view.alignmentInsets = insets
+          // The intrinsic size is the alignment rectangle's: one taken from the saved frame
+          // loses the insets.
+          if let width = view.intrinsicWidth, let saved = view.frame, width == saved.width {
+            view.intrinsicWidth = max(0, width - insets.left - insets.right)
+          }
+          if let height = view.intrinsicHeight, let saved = view.frame, height == saved.height {
+            view.intrinsicHeight = max(0, height - insets.top - insets.bottom)
+          }
+        }
       }
       model.views[record.name] = view
       model.viewOrder.append(record.name)
@@ -181,6 +194,23 @@ extension UnitBuilder {
     let element = parentRecord.isScrollContent ? parentRecord.superview.map { records[$0].element } : parentRecord.element
     if let element, let saved = frame(of: element)?.rect { return (saved.width, saved.height) }
     return (canvas.width, canvas.height)
+  }
+
+  /// The alignment-rectangle insets UIKit gives a standard control: constraints act on the
+  /// alignment rectangle, and the frame Xcode saves is larger by these. Files saved since
+  /// Xcode 7.2 (`toolsVersion` 9531) show them; nothing shows what earlier ones did.
+  func alignmentInsets(of element: XMLNode) -> EdgeInsets? {
+    guard let build = context.toolsVersion, build >= UnitBuilder.controlInsetsSince else { return nil }
+    switch element.name {
+    case "slider":
+      // The track's ends: 2 pt on each side.
+      return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+    case "switch":
+      // 2 pt on the trailing side (the right, in the left-to-right layouts Plumb solves).
+      return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+    default:
+      return nil
+    }
   }
 
   /// `<edgeInsets key="layoutMargins">` or `<directionalEdgeInsets key="directionalLayoutMargins">`.

@@ -51,6 +51,26 @@ struct FileContext {
   var iOS8Margins = false
 }
 
+extension FileContext {
+  /// The build of Interface Builder that saved the file: the integer part of the document's
+  /// `toolsVersion`, or, for the placeholder `32700.99.1234` of Xcode 15 and later, the version
+  /// of its Cocoa Touch plug-in.
+  var toolsVersion: Int? {
+    guard let root = tree.root, let document = tree.node(root) else { return nil }
+    let build = document.attribute("toolsVersion")?.split(separator: ".").first.flatMap { Int($0) }
+    guard build == 32700 else { return build }
+    guard let dependencies = tree.child(of: root, named: "dependencies") else { return build }
+    for plugIn in tree.children(of: dependencies) {
+      guard let node = tree.node(plugIn), node.name == "plugIn",
+        node.attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin",
+        let version = node.attribute("version")?.split(separator: ".").first.flatMap({ Int($0) })
+      else { continue }
+      return version
+    }
+    return build
+  }
+}
+
 /// One view of a unit, as read.
 struct ViewRecord {
   var element: Int
@@ -94,6 +114,9 @@ struct UnitBuilder {
   /// Frames closer than this to the solved frame are not misplaced: Xcode saved frames rounded
   /// to whole points before Xcode 8 and to pixels since, and does not flag a point's difference.
   static let misplacedTolerance = 1.0
+  /// The first build of Interface Builder (Xcode 7.2) whose files show the alignment insets of
+  /// sliders and switches.
+  static let controlInsetsSince = 9531
 
   let context: FileContext
   let root: UnitRoot
