@@ -324,6 +324,7 @@ public struct InterfaceBuilderFile: Sendable {
       if constraint.origin == .explicit, let quote = quotes[constraint.range] { return quote }
       return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
     }
+    if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
     return result
   }
 

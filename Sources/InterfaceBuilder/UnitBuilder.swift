@@ -16,6 +16,9 @@ struct UnitDetails: Sendable {
   var symbolImages: Set<String> = []
   /// Labels without text, whose zero size is what they are meant to have until filled.
   var emptyLabels: Set<String> = []
+  /// A table or collection view cell of a file saved by Xcode 10 or later, which lays a cell's
+  /// content out again itself and never marks it misplaced: no `misplaced` finding is reported.
+  var contentRelaidOut = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -117,6 +120,11 @@ struct UnitBuilder {
   /// The first build of Interface Builder (Xcode 7.2) whose files show the alignment insets of
   /// sliders and switches.
   static let controlInsetsSince = 9531
+  /// The first build of Interface Builder (Xcode 10.0) that lays the content of cells out again
+  /// itself and never marks it misplaced.
+  static let cellsRelaidOutSince = 14300
+  /// The cells whose content that applies to.
+  static let relaidOutCells: Set<String> = ["tableViewCell", "collectionViewCell"]
 
   let context: FileContext
   let root: UnitRoot
@@ -154,6 +162,11 @@ struct UnitBuilder {
     decidePinned()
     addScrollContentNodes()
     assignNames()
+    if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
+      let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
+    {
+      details.contentRelaidOut = true
+    }
     return makeModel(unitName: unitName)
   }
 
