@@ -177,7 +177,8 @@ enum Elements {
   /// The point size of a Dynamic Type text style at the default content size.
   static func textStyleSize(_ style: String) -> Double? {
     switch style {
-    case "UICTFontTextStyleLargeTitle": 34
+    // Interface Builder's name for Large Title is `UICTFontTextStyleTitle0`.
+    case "UICTFontTextStyleLargeTitle", "UICTFontTextStyleTitle0": 34
     case "UICTFontTextStyleTitle1": 28
     case "UICTFontTextStyleTitle2": 22
     case "UICTFontTextStyleTitle3": 20

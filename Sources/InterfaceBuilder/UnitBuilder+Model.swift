@@ -330,14 +330,24 @@ extension UnitBuilder {
       guard tree.child(of: index, named: "attributedString") == nil else { return nil }
       text = element.attribute("text")
     case "button":
+      if let configuration = tree.child(of: index, named: "buttonConfiguration") {
+        // An iOS 15 button: its title, image and font are the configuration's (a `<state>` beside
+        // it is what Interface Builder keeps for older systems, "Button"), with 12 pt of content
+        // insets on each side and the body font unless the configuration names one.
+        guard let configurationNode = node(configuration), configurationNode.attribute("image") == nil,
+          tree.child(of: configuration, named: "attributedString") == nil
+        else { return nil }
+        let title = configurationNode.attribute("title")
+        guard let title, !title.isEmpty else { return nil }
+        let titleFont = tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription")
+        let size = titleFont.flatMap { fontSize(description: $0) } ?? 17
+        let longestLine = title.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
+        return (longestLine * size + 24).rounded(.up)
+      }
       defaultSize = 15
       for child in element.children {
         guard let state = node(child), state.name == "state", state.attribute("key") == "normal" else { continue }
         text = state.attribute("title")
-      }
-      if tree.child(of: index, named: "buttonConfiguration") != nil {
-        padding = 24
-        if text == nil { text = element.attribute("title") }
       }
       if tree.children(of: index).contains(where: { node($0)?.name == "state" && node($0)?.attribute("image") != nil }) {
         return nil
@@ -374,7 +384,6 @@ extension UnitBuilder {
     return total
   }
 
-  /// The point size of a view's system font, when it uses one.
   /// The point size of any font description, a named font's included.
   func namedFontSize(_ element: Int) -> Double? {
     guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
@@ -383,14 +392,20 @@ extension UnitBuilder {
     return size
   }
 
+  /// The point size of a view's system font, when it uses one.
   func fontSize(_ element: Int) -> Double? {
-    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
-      let font = node(fontIndex)
-    else { return nil }
-    if let style = font.attribute("style"), let size = Elements.textStyleSize(style) { return size }
-    guard font.attribute("type") != nil, let size = Elements.number(font.attribute("pointSize")), size > 0 else {
-      return nil
+    tree.child(of: element, named: "fontDescription", key: "fontDescription").flatMap {
+      fontSize(description: $0, named: false)
     }
+  }
+
+  /// The point size of a `<fontDescription>`: its text style's, or a system font's; a named
+  /// font's too when `named` is set.
+  func fontSize(description fontIndex: Int, named: Bool = true) -> Double? {
+    guard let font = node(fontIndex) else { return nil }
+    if let style = font.attribute("style") { return Elements.textStyleSize(style) }
+    guard font.attribute("type") != nil || named, let size = Elements.number(font.attribute("pointSize")), size > 0
+    else { return nil }
     return size
   }
 }

@@ -355,6 +355,10 @@ struct UnitBuilder {
       if !trimmed.isEmpty { return trimmed }
     }
     var text = viewNode.attribute("text") ?? viewNode.attribute("title")
+    // An iOS 15 button's title is its configuration's (its `<state>` says "Button").
+    if text == nil || text?.isEmpty == true, let configuration = tree.child(of: element, named: "buttonConfiguration") {
+      text = node(configuration)?.attribute("title")
+    }
     if text == nil || text?.isEmpty == true {
       for child in viewNode.children {
         guard let childNode = node(child), childNode.name == "state", let title = childNode.attribute("title") else { continue }

@@ -181,6 +181,10 @@ public struct XMLElementIndex: Sendable {
         return "\"\(line.count > 25 ? String(line.prefix(25)) + "…" : line)\""
       }
     }
+    // An iOS 15 button's title is its configuration's (its `<state>` says "Button").
+    for child in element.children where elements[child].name == "buttonConfiguration" {
+      if let title = elements[child].attribute("title"), !title.isEmpty { return "\"\(title.replacingNewlines())\"" }
+    }
     for child in element.children where elements[child].name == "state" {
       if let title = elements[child].attribute("title"), !title.isEmpty { return "\"\(title.replacingNewlines())\"" }
     }
