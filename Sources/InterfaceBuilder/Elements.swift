@@ -39,8 +39,13 @@ enum Elements {
     case both
     /// Only a height (sliders, progress views, bars).
     case heightOnly
+    /// Fixed by UIKit whatever the content: a picker view's 320 × 216.
+    case fixed(width: Double, height: Double)
     case none
   }
+
+  /// `UIPickerView`'s intrinsic content size, whatever its rows.
+  static let pickerSize = (width: 320.0, height: 216.0)
 
   static func intrinsic(_ element: String, attributes: [String: String]) -> Intrinsic {
     switch element {
@@ -53,6 +58,8 @@ enum Elements {
       return attributes["scrollEnabled"] == "NO" ? .both : .none
     case "slider", "progressView", "searchBar", "navigationBar", "toolbar", "tabBar":
       return .heightOnly
+    case "pickerView":
+      return .fixed(width: pickerSize.width, height: pickerSize.height)
     default:
       return .none
     }
@@ -100,6 +107,69 @@ enum Elements {
     return value
   }
 
+  /// A frame as Xcode 8.0 saved it (`<frame key="frameInset" minX= minY= width= height= maxX= maxY=>`,
+  /// `toolsVersion` 11173–11201), in the superview's bounds of the given size.
+  ///
+  /// Along each axis the element keeps at most two of the three lengths (the leading inset, the
+  /// size, the trailing inset); the one left out is what remains of the superview's length, and
+  /// an inset left out beside it is 0, so `<frame key="frameInset"/>` fills the superview. A
+  /// length written as a percentage (`minY="21.23%"`) is that share of what the lengths written in
+  /// points leave of the superview's length: the share autoresizing keeps when the superview
+  /// changes size. Nil when a length is not a number.
+  static func frameInset(_ attributes: [String: String], superview: (width: Double, height: Double)) -> Rect? {
+    guard
+      let horizontal = insetAxis(
+        min: attributes["minX"], size: attributes["width"], max: attributes["maxX"], length: superview.width),
+      let vertical = insetAxis(
+        min: attributes["minY"], size: attributes["height"], max: attributes["maxY"], length: superview.height)
+    else { return nil }
+    return Rect(x: horizontal.position, y: vertical.position, width: horizontal.size, height: vertical.size)
+  }
+
+  /// One axis of a `frameInset`: its position and size in a superview of this length.
+  private static func insetAxis(min: String?, size: String?, max: String?, length: Double)
+    -> (position: Double, size: Double)?
+  {
+    enum Length {
+      case points(Double)
+      case share(Double)
+    }
+    func parse(_ text: String?) -> Length?? {
+      guard let text else { return .some(nil) }
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasSuffix("%") {
+        guard let value = number(String(trimmed.dropLast())) else { return nil }
+        return .some(.share(value / 100))
+      }
+      guard let value = number(trimmed) else { return nil }
+      return .some(.points(value))
+    }
+    guard let minLength = parse(min), let sizeLength = parse(size), let maxLength = parse(max) else { return nil }
+    let lengths = [minLength, sizeLength, maxLength]
+    var rest = length
+    for case .points(let value)? in lengths { rest -= value }
+    func resolve(_ value: Length?) -> Double? {
+      switch value {
+      case .points(let points)?: points
+      case .share(let share)?: share * rest
+      case nil: nil
+      }
+    }
+    let lead = resolve(minLength)
+    let trail = resolve(maxLength)
+    let position: Double
+    let extent: Double
+    if let written = resolve(sizeLength) {
+      extent = written
+      position = lead ?? (trail.map { length - written - $0 } ?? 0)
+    } else {
+      position = lead ?? 0
+      extent = length - position - (trail ?? 0)
+    }
+    guard position.isFinite, extent.isFinite else { return nil }
+    return (position, extent)
+  }
+
   static func number(_ text: String?) -> Double? {
     guard let text, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
     return value
@@ -108,7 +178,8 @@ enum Elements {
   /// The point size of a Dynamic Type text style at the default content size.
   static func textStyleSize(_ style: String) -> Double? {
     switch style {
-    case "UICTFontTextStyleLargeTitle": 34
+    // Interface Builder's name for Large Title is `UICTFontTextStyleTitle0`.
+    case "UICTFontTextStyleLargeTitle", "UICTFontTextStyleTitle0": 34
     case "UICTFontTextStyleTitle1": 28
     case "UICTFontTextStyleTitle2": 22
     case "UICTFontTextStyleTitle3": 20

@@ -324,6 +324,7 @@ public struct InterfaceBuilderFile: Sendable {
       if constraint.origin == .explicit, let quote = quotes[constraint.range] { return quote }
       return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
     }
+    if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
     return result
   }
 
@@ -379,7 +380,9 @@ public struct InterfaceBuilderFile: Sendable {
   static func leftRight(_ unit: LayoutDocument) -> [Diagnostic] {
     let absolute: Set<LayoutAttribute> = [.left, .right, .leftMargin, .rightMargin]
     return unit.model.constraints.compactMap { constraint in
-      guard constraint.origin == .explicit else { return nil }
+      // A placeholder is removed at build time: the app never has it, in any language.
+      guard constraint.origin == .explicit, xmlAttribute("placeholder", in: unit.text(of: constraint.range)) != "YES"
+      else { return nil }
       let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
       guard sides.contains(where: { absolute.contains($0.attribute) }) else { return nil }
       return Diagnostic(

@@ -69,6 +69,13 @@ extension UnitBuilder {
       }
       constant = value
     }
+    // Standard spacing (`symbolic="YES"`) to a safe area is none: Interface Builder writes the
+    // standard constant it shows (20, 8), but lays the view out at the guide's edge.
+    if element.attribute("symbolic") == "YES",
+      [raw.firstID, raw.secondID].contains(where: { id in id.flatMap { guides[$0]?.kind } == .safeArea })
+    {
+      constant = 0
+    }
     var priority = 1000.0
     if let text = element.attribute("priority") {
       guard let value = Elements.number(text), value > 0, value <= 1000 else {

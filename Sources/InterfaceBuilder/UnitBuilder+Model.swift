@@ -6,12 +6,29 @@ import LayoutSyntax
 // margins, intrinsic sizes estimated from text, fonts and images), and the model itself.
 
 extension UnitBuilder {
-  func frame(of element: Int) -> (rect: Rect, range: SourceRange)? {
-    guard let rectIndex = tree.child(of: element, named: "rect", key: "frame"), let rectNode = node(rectIndex),
-      let x = Elements.number(rectNode.attribute("x")), let y = Elements.number(rectNode.attribute("y")),
-      let width = Elements.number(rectNode.attribute("width")), let height = Elements.number(rectNode.attribute("height"))
+  /// A view's saved frame: its `<rect key="frame">`, with the tag's range (what a fix replaces),
+  /// or Xcode 8.0's `<frame key="frameInset">` resolved in its superview's saved frame (no range:
+  /// a fix would change the file's format).
+  func frame(of element: Int) -> (rect: Rect, range: SourceRange?)? {
+    frame(of: element, depth: 0)
+  }
+
+  private func frame(of element: Int, depth: Int) -> (rect: Rect, range: SourceRange?)? {
+    if let rectIndex = tree.child(of: element, named: "rect", key: "frame") {
+      guard let rectNode = node(rectIndex), let x = Elements.number(rectNode.attribute("x")),
+        let y = Elements.number(rectNode.attribute("y")), let width = Elements.number(rectNode.attribute("width")),
+        let height = Elements.number(rectNode.attribute("height"))
+      else { return nil }
+      return (Rect(x: x, y: y, width: width, height: height), rectNode.tagRange)
+    }
+    guard depth < XMLTree.maximumDepth, let insetIndex = tree.child(of: element, named: "frame", key: "frameInset"),
+      let inset = node(insetIndex), var superview = node(element)?.parent
     else { return nil }
-    return (Rect(x: x, y: y, width: width, height: height), rectNode.tagRange)
+    if node(superview)?.name == "subviews", let above = node(superview)?.parent { superview = above }
+    guard let container = frame(of: superview, depth: depth + 1)?.rect,
+      let rect = Elements.frameInset(inset.attributes, superview: (container.width, container.height))
+    else { return nil }
+    return (rect, nil)
   }
 
   func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets) {
@@ -106,7 +123,7 @@ extension UnitBuilder {
         details.viewAtOffset[element.nameRange.start] = record.name
         if let saved = frame(of: record.element) {
           view.frame = saved.rect
-          details.frameRects[record.name] = saved.range
+          if let range = saved.range { details.frameRects[record.name] = range }
         }
         if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
         if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }
@@ -116,6 +133,19 @@ extension UnitBuilder {
           details.emptyLabels.insert(record.name)
         }
         configure(&view, element: element, index: record.element)
+        // A view laid out by its frame keeps it whatever its alignment rectangle is.
+        let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
+        if !keepsFrame, let insets = alignmentInsets(of: element) {
+          view.alignmentInsets = insets
+          // The intrinsic size is the alignment rectangle's: one taken from the saved frame
+          // loses the insets.
+          if let width = view.intrinsicWidth, let saved = view.frame, width == saved.width {
+            view.intrinsicWidth = max(0, width - insets.left - insets.right)
+          }
+          if let height = view.intrinsicHeight, let saved = view.frame, height == saved.height {
+            view.intrinsicHeight = max(0, height - insets.top - insets.bottom)
+          }
+        }
       }
       model.views[record.name] = view
       model.viewOrder.append(record.name)
@@ -156,7 +186,7 @@ extension UnitBuilder {
       generated.intrinsic(record.name)
     }
     model = generated.model
-    for raw in rawConstraints where !raw.placeholder {
+    for raw in rawConstraints {
       if let constraint = lower(raw) { model.constraints.append(constraint) }
     }
     // The stacks' constraints, after the autoresizing ones and before the intrinsic sizes; they
@@ -180,6 +210,23 @@ extension UnitBuilder {
     let element = parentRecord.isScrollContent ? parentRecord.superview.map { records[$0].element } : parentRecord.element
     if let element, let saved = frame(of: element)?.rect { return (saved.width, saved.height) }
     return (canvas.width, canvas.height)
+  }
+
+  /// The alignment-rectangle insets UIKit gives a standard control: constraints act on the
+  /// alignment rectangle, and the frame Xcode saves is larger by these. Files saved since
+  /// Xcode 7.2 (`toolsVersion` 9531) show them; nothing shows what earlier ones did.
+  func alignmentInsets(of element: XMLNode) -> EdgeInsets? {
+    guard let build = context.toolsVersion, build >= UnitBuilder.controlInsetsSince else { return nil }
+    switch element.name {
+    case "slider":
+      // The track's ends: 2 pt on each side.
+      return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+    case "switch":
+      // 2 pt on the trailing side (the right, in the left-to-right layouts Plumb solves).
+      return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+    default:
+      return nil
+    }
   }
 
   /// `<edgeInsets key="layoutMargins">` or `<directionalEdgeInsets key="directionalLayoutMargins">`.
@@ -247,6 +294,9 @@ extension UnitBuilder {
       return
     case .heightOnly:
       view.intrinsicHeight = saved.height
+    case .fixed(let width, let height):
+      view.intrinsicWidth = width
+      view.intrinsicHeight = height
     case .both:
       // An empty label measures nothing.
       if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,
@@ -296,14 +346,24 @@ extension UnitBuilder {
       guard tree.child(of: index, named: "attributedString") == nil else { return nil }
       text = element.attribute("text")
     case "button":
+      if let configuration = tree.child(of: index, named: "buttonConfiguration") {
+        // An iOS 15 button: its title, image and font are the configuration's (a `<state>` beside
+        // it is what Interface Builder keeps for older systems, "Button"), with 12 pt of content
+        // insets on each side and the body font unless the configuration names one.
+        guard let configurationNode = node(configuration), configurationNode.attribute("image") == nil,
+          tree.child(of: configuration, named: "attributedString") == nil
+        else { return nil }
+        let title = configurationNode.attribute("title")
+        guard let title, !title.isEmpty else { return nil }
+        let titleFont = tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription")
+        let size = titleFont.flatMap { fontSize(description: $0) } ?? 17
+        let longestLine = title.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
+        return (longestLine * size + 24).rounded(.up)
+      }
       defaultSize = 15
       for child in element.children {
         guard let state = node(child), state.name == "state", state.attribute("key") == "normal" else { continue }
         text = state.attribute("title")
-      }
-      if tree.child(of: index, named: "buttonConfiguration") != nil {
-        padding = 24
-        if text == nil { text = element.attribute("title") }
       }
       if tree.children(of: index).contains(where: { node($0)?.name == "state" && node($0)?.attribute("image") != nil }) {
         return nil
@@ -340,7 +400,6 @@ extension UnitBuilder {
     return total
   }
 
-  /// The point size of a view's system font, when it uses one.
   /// The point size of any font description, a named font's included.
   func namedFontSize(_ element: Int) -> Double? {
     guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
@@ -349,14 +408,20 @@ extension UnitBuilder {
     return size
   }
 
+  /// The point size of a view's system font, when it uses one.
   func fontSize(_ element: Int) -> Double? {
-    guard let fontIndex = tree.child(of: element, named: "fontDescription", key: "fontDescription"),
-      let font = node(fontIndex)
-    else { return nil }
-    if let style = font.attribute("style"), let size = Elements.textStyleSize(style) { return size }
-    guard font.attribute("type") != nil, let size = Elements.number(font.attribute("pointSize")), size > 0 else {
-      return nil
+    tree.child(of: element, named: "fontDescription", key: "fontDescription").flatMap {
+      fontSize(description: $0, named: false)
     }
+  }
+
+  /// The point size of a `<fontDescription>`: its text style's, or a system font's; a named
+  /// font's too when `named` is set.
+  func fontSize(description fontIndex: Int, named: Bool = true) -> Double? {
+    guard let font = node(fontIndex) else { return nil }
+    if let style = font.attribute("style") { return Elements.textStyleSize(style) }
+    guard font.attribute("type") != nil || named, let size = Elements.number(font.attribute("pointSize")), size > 0
+    else { return nil }
     return size
   }
 }

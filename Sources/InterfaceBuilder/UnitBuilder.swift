@@ -16,6 +16,9 @@ struct UnitDetails: Sendable {
   var symbolImages: Set<String> = []
   /// Labels without text, whose zero size is what they are meant to have until filled.
   var emptyLabels: Set<String> = []
+  /// A table or collection view cell of a file saved by Xcode 10 or later, which lays a cell's
+  /// content out again itself and never marks it misplaced: no `misplaced` finding is reported.
+  var contentRelaidOut = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -49,6 +52,26 @@ struct FileContext {
   /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
   /// to 20 on iPads and the largest phones).
   var iOS8Margins = false
+}
+
+extension FileContext {
+  /// The build of Interface Builder that saved the file: the integer part of the document's
+  /// `toolsVersion`, or, for the placeholder `32700.99.1234` of Xcode 15 and later, the version
+  /// of its Cocoa Touch plug-in.
+  var toolsVersion: Int? {
+    guard let root = tree.root, let document = tree.node(root) else { return nil }
+    let build = document.attribute("toolsVersion")?.split(separator: ".").first.flatMap { Int($0) }
+    guard build == 32700 else { return build }
+    guard let dependencies = tree.child(of: root, named: "dependencies") else { return build }
+    for plugIn in tree.children(of: dependencies) {
+      guard let node = tree.node(plugIn), node.name == "plugIn",
+        node.attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin",
+        let version = node.attribute("version")?.split(separator: ".").first.flatMap({ Int($0) })
+      else { continue }
+      return version
+    }
+    return build
+  }
 }
 
 /// One view of a unit, as read.
@@ -94,6 +117,14 @@ struct UnitBuilder {
   /// Frames closer than this to the solved frame are not misplaced: Xcode saved frames rounded
   /// to whole points before Xcode 8 and to pixels since, and does not flag a point's difference.
   static let misplacedTolerance = 1.0
+  /// The first build of Interface Builder (Xcode 7.2) whose files show the alignment insets of
+  /// sliders and switches.
+  static let controlInsetsSince = 9531
+  /// The first build of Interface Builder (Xcode 10.0) that lays the content of cells out again
+  /// itself and never marks it misplaced.
+  static let cellsRelaidOutSince = 14300
+  /// The cells whose content that applies to.
+  static let relaidOutCells: Set<String> = ["tableViewCell", "collectionViewCell"]
 
   let context: FileContext
   let root: UnitRoot
@@ -131,6 +162,11 @@ struct UnitBuilder {
     decidePinned()
     addScrollContentNodes()
     assignNames()
+    if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
+      let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
+    {
+      details.contentRelaidOut = true
+    }
     return makeModel(unitName: unitName)
   }
 
@@ -211,7 +247,9 @@ struct UnitBuilder {
         default: break
         }
       default:
-        if childNode.key == "contentView", childNode.children.contains(where: { node($0)?.key == "frame" }) {
+        if childNode.key == "contentView",
+          childNode.children.contains(where: { node($0)?.key == "frame" || node($0)?.key == "frameInset" })
+        {
           collectView(child, superview: index, arranged: false, depth: depth + 1)
         } else if Elements.unitRoots.contains(childNode.name)
           || (childNode.key.map(Elements.unitRootKeys.contains) ?? false)
@@ -317,6 +355,10 @@ struct UnitBuilder {
       if !trimmed.isEmpty { return trimmed }
     }
     var text = viewNode.attribute("text") ?? viewNode.attribute("title")
+    // An iOS 15 button's title is its configuration's (its `<state>` says "Button").
+    if text == nil || text?.isEmpty == true, let configuration = tree.child(of: element, named: "buttonConfiguration") {
+      text = node(configuration)?.attribute("title")
+    }
     if text == nil || text?.isEmpty == true {
       for child in viewNode.children {
         guard let childNode = node(child), childNode.name == "state", let title = childNode.attribute("title") else { continue }

@@ -181,6 +181,10 @@ public struct XMLElementIndex: Sendable {
         return "\"\(line.count > 25 ? String(line.prefix(25)) + "…" : line)\""
       }
     }
+    // An iOS 15 button's title is its configuration's (its `<state>` says "Button").
+    for child in element.children where elements[child].name == "buttonConfiguration" {
+      if let title = elements[child].attribute("title"), !title.isEmpty { return "\"\(title.replacingNewlines())\"" }
+    }
     for child in element.children where elements[child].name == "state" {
       if let title = elements[child].attribute("title"), !title.isEmpty { return "\"\(title.replacingNewlines())\"" }
     }
@@ -200,6 +204,8 @@ public struct XMLElementIndex: Sendable {
     case image
     /// Estimated: the file does not store what the content measures.
     case estimated
+    /// UIKit's own, whatever the content (a picker view's).
+    case uikit
     /// The view has none.
     case none
   }
@@ -218,6 +224,8 @@ public struct XMLElementIndex: Sendable {
       return .none
     case .heightOnly:
       return .estimated
+    case .fixed:
+      return .uikit
     case .both:
       if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
         hasImageResource(named: image)

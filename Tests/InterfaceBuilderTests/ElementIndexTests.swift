@@ -121,7 +121,7 @@ final class ElementIndexTests: XCTestCase {
     let xml = """
       <document><objects><view id="r"><subviews>
       <label text="a" id="l"/><view placeholderIntrinsicWidth="10" id="p"/><imageView image="logo" id="i"/>
-      <imageView image="other" id="j"/><view id="v"/><slider id="s"/><view id="d"/>
+      <imageView image="other" id="j"/><view id="v"/><slider id="s"/><view id="d"/><pickerView id="k"/>
       </subviews></view></objects>
       <designables><designable name="d"><size key="intrinsicContentSize" width="5" height="5"/></designable></designables>
       <resources><image name="logo" width="1" height="1"/></resources></document>
@@ -137,5 +137,6 @@ final class ElementIndexTests: XCTestCase {
     XCTAssertEqual(source("v"), .none)
     XCTAssertEqual(source("s"), .estimated)
     XCTAssertEqual(source("d"), .designable)
+    XCTAssertEqual(source("k"), .uikit)
   }
 }

@@ -37,11 +37,17 @@ final class ReaderTests: XCTestCase {
     XCTAssertEqual(constraints.map(\.description), ["root.height == 44", "'wide' root.width >= 2*root.height @750"])
   }
 
-  func testPlaceholderConstraintsAreRemoved() {
+  /// Interface Builder lays its canvas out with placeholder constraints ("remove at build
+  /// time"); the app never has them, so no finding about the app's languages is reported on one.
+  func testPlaceholderConstraintsCountAtDesignTimeOnly() {
     let file = InterfaceBuilderFile.read(text: xib(subviews: "", constraints: """
       <constraint firstAttribute="height" constant="44" placeholder="YES" id="c1"/>
+      <constraint firstAttribute="width" constant="100" placeholder="YES" id="c2"/>
+      <constraint firstAttribute="right" secondItem="top" secondAttribute="right" placeholder="YES" id="c3"/>
       """))
-    XCTAssertEqual(file.units.first?.model.constraints.filter { $0.origin == .explicit }.count, 0)
+    let constraints = file.units.first?.model.constraints.filter { $0.origin == .explicit } ?? []
+    XCTAssertEqual(constraints.map(\.description), ["root.height == 44", "root.width == 100", "root.right == root.right"])
+    XCTAssertFalse(file.analyse().diagnostics.contains { $0.code == .leftRight })
   }
 
   func testUnknownItemIsAWarningNotACrash() {

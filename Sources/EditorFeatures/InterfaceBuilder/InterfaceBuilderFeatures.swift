@@ -74,6 +74,7 @@ extension InterfaceBuilderSnapshot {
         case .designable: "measured by the IBDesignable"
         case .image: "the image's size"
         case .estimated: "estimated: the file does not store what the content measures"
+        case .uikit: "UIKit's, whatever the content"
         case .none: nil
         }
       lines.append(HoverText.contentSize(node, intrinsicNote: note))
@@ -97,12 +98,13 @@ extension InterfaceBuilderSnapshot {
     if let first = found.first {
       var text = HoverText.constraints(found.map(\.constraint), layout: unit(first.unit))
       text += "\n\nconstraint \(id.map { "\($0) " } ?? "")in `\(canvas(ofUnit: first.unit)?.name ?? "")`"
+      if element.attribute("placeholder") == "YES" {
+        text += "\n\nA placeholder: Interface Builder lays the canvas out with it and removes it at build time, so the app never has it."
+      }
       return text
     }
     var lines = ["`\(writtenConstraint(index))`" + (id.map { " (\($0))" } ?? "")]
-    if element.attribute("placeholder") == "YES" {
-      lines.append("A placeholder: Interface Builder removes it at build time, so Plumb leaves it out.")
-    } else if let finding = readerFinding(at: element.tagRange) {
+    if let finding = readerFinding(at: element.tagRange) {
       lines.append(finding.message)
     } else if let constraintID = element.id, let target = elements.elementsByID[constraintID],
       elements.references(to: target).contains(where: { elements.element($0.element)?.name == "exclude" })
