@@ -19,6 +19,14 @@ struct Device {
     return landscape ? (long, short, landscapeInsets) : (short, long, portraitInsets)
   }
 
+  /// The status bar Interface Builder draws on a device without a notch (whose portrait inset
+  /// is the status bar's 20 pt) for a file saved by `toolsVersion`: 20 pt, but none in files
+  /// saved by Xcode 11 to 13 (`toolsVersion` 14800 to 20999), which draw no status bar there.
+  static func statusBar(toolsVersion: Int?) -> Double {
+    guard let toolsVersion else { return 20 }
+    return (14800..<21000).contains(toolsVersion) ? 0 : 20
+  }
+
   /// The system minimum layout margin of a view controller's root view on this device.
   func rootMargin(width: Double) -> Double { isPad || width >= 414 ? 20 : 16 }
 

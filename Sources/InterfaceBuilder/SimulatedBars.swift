@@ -18,6 +18,24 @@ struct SimulatedBars: Equatable {
   /// since Xcode 11 the scene is drawn as a card that sits below the status bar.
   var sheet = false
 
+  /// The build of Interface Builder that saved a file: the integer part of the document's
+  /// `toolsVersion` (`"9532"`, `"14490.70"`), or, for the placeholder `32700.99.1234` that
+  /// Xcode 15 and later may write, the Cocoa Touch plug-in's version.
+  static func toolsVersion(tree: XMLTree, root: Int) -> Int? {
+    func build(_ text: String?) -> Int? { text?.split(separator: ".").first.flatMap { Int($0) } }
+    guard let version = build(tree.node(root)?.attribute("toolsVersion")) else { return nil }
+    guard version >= 30000 else { return version }
+    if let dependencies = tree.child(of: root, named: "dependencies") {
+      for plugIn in tree.children(of: dependencies) {
+        guard let node = tree.node(plugIn), node.name == "plugIn",
+          node.attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
+        else { continue }
+        return build(node.attribute("version")) ?? version
+      }
+    }
+    return version
+  }
+
   /// The scenes' bars, by the element index of their view controller.
   static func infer(tree: XMLTree, root: Int) -> [Int: SimulatedBars] {
     guard let scenes = tree.child(of: root, named: "scenes") else { return [:] }

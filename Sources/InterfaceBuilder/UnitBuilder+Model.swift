@@ -35,15 +35,9 @@ extension UnitBuilder {
         isFullScreen = true
         let top = saved?.y ?? 0
         var screenInsets = screen.insets
-        // A xib's top-level view shows no status bar unless its simulated metrics ask for one;
-        // a notch or a home indicator is the screen's own and stays.
-        if !context.isStoryboard, root.controller == nil, screenInsets.top <= 20,
-          !tree.children(of: root.element).contains(where: {
-            node($0)?.key == "simulatedStatusBarMetrics" && node($0)?.name == "simulatedStatusBarMetrics"
-          })
-        {
-          screenInsets.top = 0
-        }
+        // The status bar of a device without a notch is drawn or not by Xcode's version, for a
+        // storyboard's scenes and a xib's views alike; a notch is the screen's own and stays.
+        if screenInsets.top == 20 { screenInsets.top = Device.statusBar(toolsVersion: context.toolsVersion) }
         let bars = root.controller.flatMap { context.bars[$0] }
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
@@ -65,12 +59,14 @@ extension UnitBuilder {
         }
       }
     } else if context.isStoryboard, root.isControllerView {
-      // Xcode 6–7's "any" canvas shows a status bar, and below it the navigation bar and above
-      // the bottom edge the tab bar or toolbar the scene's bars simulate (the status bar is
-      // there whatever y the navigation controller saved its bar at).
+      // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
+      // to 13 has none), and below it the navigation bar and above the bottom edge the tab bar
+      // or toolbar the scene's bars simulate (the status bar is there whatever y the navigation
+      // controller saved its bar at).
       isFullScreen = true
       let bars = root.controller.flatMap { context.bars[$0] }
-      insets = EdgeInsets(top: 20 + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
+      let status = Device.statusBar(toolsVersion: context.toolsVersion)
+      insets = EdgeInsets(top: status + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {

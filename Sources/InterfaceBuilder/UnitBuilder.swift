@@ -42,6 +42,8 @@ struct FileContext {
   var designables: [String: (width: Double, height: Double)]
   /// The bars Interface Builder simulates around each scene, by view controller element.
   var bars: [Int: SimulatedBars] = [:]
+  /// The build of Interface Builder that saved the file (`SimulatedBars.toolsVersion`).
+  var toolsVersion: Int?
   /// Saved by Xcode 8 or earlier (`toolsVersion` below 13000), which draws with the layout
   /// margins of UIKit before iOS 11: 8 pt on every side of a table cell's content view.
   var legacyMargins = false
