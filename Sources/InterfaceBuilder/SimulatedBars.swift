@@ -17,6 +17,12 @@ struct SimulatedBars: Equatable {
   /// Presented modally as a sheet (a "presentation" segue without a full-screen style):
   /// since Xcode 11 the scene is drawn as a card that sits below the status bar.
   var sheet = false
+  /// The scene's own `modalPresentationStyle` is not full screen (a sheet, a popover, or in its
+  /// presenter's context): it does not own the status bar.
+  var inPresenterContext = false
+  /// The scene's root extends under the top bars (`edgesForExtendedLayout` has its top edge, as
+  /// by default); when not, the root starts below them.
+  var extendsUnderTopBars = true
 
   /// The build of Interface Builder that saved a file: the integer part of the document's
   /// `toolsVersion` (`"9532"`, `"14490.70"`), or, for the placeholder `32700.99.1234` that
@@ -177,6 +183,19 @@ struct SimulatedBars: Equatable {
         }
         stack += node.children
       }
+    }
+
+    // How a scene is presented and laid out under the bars, by its own attributes.
+    for (_, controller) in controllers {
+      guard let node = tree.node(controller) else { continue }
+      var bars = result[controller] ?? SimulatedBars()
+      if let style = node.attribute("modalPresentationStyle"), style != "fullScreen" { bars.inPresenterContext = true }
+      if let edges = tree.child(of: controller, named: "extendedEdge", key: "edgesForExtendedLayout"),
+        tree.node(edges)?.attribute("top") != "YES"
+      {
+        bars.extendsUnderTopBars = false
+      }
+      if bars != SimulatedBars() { result[controller] = bars }
     }
 
     // Bars a scene chooses itself.

@@ -57,6 +57,16 @@ extension UnitBuilder {
             top: max(0, screenInsets.top - top), left: screenInsets.left,
             bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
         }
+      } else if !isCell, context.isStoryboard, root.isControllerView, screen.insets.top == 20,
+        let version = context.toolsVersion, (11000..<14800).contains(version)
+      {
+        // Xcode 8 to 10 draw a scene of another size than the screen's (freeform, embedded in
+        // a container, an extension's) below the status bar and its top bar too, unless the
+        // scene is shown in its presenter's context or does not extend under the top bars.
+        let bars = root.controller.flatMap { context.bars[$0] }
+        if bars?.inPresenterContext != true, bars?.extendsUnderTopBars != false {
+          insets.top = 20 + (bars?.top ?? 0)
+        }
       }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
