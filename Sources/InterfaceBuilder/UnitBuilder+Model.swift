@@ -34,10 +34,9 @@ extension UnitBuilder {
       if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
         let top = saved?.y ?? 0
-        var screenInsets = screen.insets
-        // The status bar of a device without a notch is drawn or not by Xcode's version, for a
-        // storyboard's scenes and a xib's views alike; a notch is the screen's own and stays.
-        if screenInsets.top == 20 { screenInsets.top = Device.statusBar(toolsVersion: context.toolsVersion) }
+        // The status bar and the notch as Xcode's version draws them, for a storyboard's scenes
+        // and a xib's views alike.
+        var screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
         let bars = root.controller.flatMap { context.bars[$0] }
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
