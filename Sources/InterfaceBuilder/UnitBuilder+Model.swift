@@ -33,7 +33,7 @@ extension UnitBuilder {
       let isCell = rootNode.map { Elements.unitRoots.contains($0.name) } ?? false
       if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
-        let top = saved?.y ?? 0
+        var top = saved?.y ?? 0
         // The status bar and the notch as Xcode's version draws them, for a storyboard's scenes
         // and a xib's views alike.
         var screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
@@ -52,6 +52,14 @@ extension UnitBuilder {
             screenInsets.top = status + bar
           }
           if let bar = bars?.bottom { screenInsets.bottom += bar }
+          // A root saved at the top of the screen but shorter than it by its top bars (or by
+          // all its bars) lies below them: they are opaque, or it does not extend under them.
+          let shortfall = screen.height - top - height
+          if top < 0.5, screenInsets.top > 0.5, !close(shortfall, screenInsets.bottom),
+            close(shortfall, screenInsets.top) || close(shortfall, screenInsets.top + screenInsets.bottom)
+          {
+            top = screenInsets.top
+          }
           insets = EdgeInsets(
             top: max(0, screenInsets.top - top), left: screenInsets.left,
             bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
@@ -74,8 +82,10 @@ extension UnitBuilder {
       // controller saved its bar at).
       isFullScreen = true
       let bars = root.controller.flatMap { context.bars[$0] }
+      // A root saved below the bars (at y = 64) starts below them.
       let status = Device.statusBar(toolsVersion: context.toolsVersion)
-      insets = EdgeInsets(top: status + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
+      let top = max(0, status + (bars?.top ?? 0) - max(0, saved?.y ?? 0))
+      insets = EdgeInsets(top: top, left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {
