@@ -216,6 +216,18 @@ struct SimulatedBars: Equatable {
         result[controller] = bars
       }
     }
+
+    // A scene that shows or pushes another from below a navigation bar it simulates itself
+    // (its stack is elsewhere, a storyboard reference's) passes the bar on.
+    for controller in controllers.values.sorted() {
+      let simulatesNavigationBar = tree.children(of: controller).contains {
+        tree.node($0)?.key == "simulatedTopBarMetrics" && tree.node($0)?.name == "simulatedNavigationBarMetrics"
+      }
+      guard simulatesNavigationBar else { continue }
+      for segue in segues(from: controller) where segue.kind == "show" || segue.kind == "push" {
+        spread(from: segue.destination, top: 44, status: nil, bottom: nil)
+      }
+    }
     return result
   }
 }
