@@ -48,7 +48,7 @@ extension UnitBuilder {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
           if let bar = bars?.top {
-            let status = screenInsets.top > 20 ? screenInsets.top : (bars?.statusBar ?? screenInsets.top)
+            let status = bars?.statusBar ?? screenInsets.top
             screenInsets.top = status + bar
           }
           if let bar = bars?.bottom { screenInsets.bottom += bar }
