@@ -19,6 +19,36 @@ struct Device {
     return landscape ? (long, short, landscapeInsets) : (short, long, portraitInsets)
   }
 
+  /// The status bar Interface Builder draws on a device without a notch (whose portrait inset
+  /// is the status bar's 20 pt) for a file saved by `toolsVersion`: 20 pt, but none in files
+  /// saved by Xcode 11 to 13 (`toolsVersion` 14800 to 20999), which draw no status bar there.
+  static func statusBar(toolsVersion: Int?) -> Double {
+    guard let toolsVersion else { return 20 }
+    return (14800..<21000).contains(toolsVersion) ? 0 : 20
+  }
+
+  /// The top of the safe area in portrait on notched iPhones whose status bar grew in iOS 16,
+  /// which Xcode 14 and later (`toolsVersion` 21000 and above) draw with.
+  static let iOS16StatusBars: [String: Double] = ["retina5_9": 50, "retina6_1": 48]
+
+  /// The safe-area insets of a screen-sized view on this device as Interface Builder draws it
+  /// in a file saved by `toolsVersion`: the status bar of devices without a notch by Xcode's
+  /// version (`statusBar(toolsVersion:)`), the iOS 16 status bars of notched iPhones from
+  /// Xcode 14 on, and their insets counted twice from Xcode 16.3 on.
+  func insets(landscape: Bool, toolsVersion: Int?) -> EdgeInsets {
+    var insets = screen(landscape: landscape).insets
+    if insets.top == 20 { insets.top = Device.statusBar(toolsVersion: toolsVersion) }
+    guard !landscape, !isPad, let toolsVersion else { return insets }
+    if toolsVersion >= 21000, let top = Device.iOS16StatusBars[id] { insets.top = top }
+    // From Xcode 16.3 on, a notched iPhone's safe area is inset twice as far from the top and
+    // the bottom: by the status bar and the home indicator, and again by the screen's own insets.
+    if toolsVersion >= 23700, insets.bottom > 0 {
+      insets.top *= 2
+      insets.bottom *= 2
+    }
+    return insets
+  }
+
   /// The system minimum layout margin of a view controller's root view on this device.
   func rootMargin(width: Double) -> Double { isPad || width >= 414 ? 20 : 16 }
 

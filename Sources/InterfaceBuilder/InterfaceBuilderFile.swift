@@ -116,6 +116,7 @@ public struct InterfaceBuilderFile: Sendable {
     var context = FileContext(
       tree: tree, device: device, landscape: landscape, isStoryboard: isStoryboard, images: images,
       designables: designables, bars: SimulatedBars.infer(tree: tree, root: root))
+    context.toolsVersion = SimulatedBars.toolsVersion(tree: tree, root: root)
     // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
     if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
       context.legacyMargins = build < 13000

@@ -17,6 +17,30 @@ struct SimulatedBars: Equatable {
   /// Presented modally as a sheet (a "presentation" segue without a full-screen style):
   /// since Xcode 11 the scene is drawn as a card that sits below the status bar.
   var sheet = false
+  /// The scene's own `modalPresentationStyle` is not full screen (a sheet, a popover, or in its
+  /// presenter's context): it does not own the status bar.
+  var inPresenterContext = false
+  /// The scene's root extends under the top bars (`edgesForExtendedLayout` has its top edge, as
+  /// by default); when not, the root starts below them.
+  var extendsUnderTopBars = true
+
+  /// The build of Interface Builder that saved a file: the integer part of the document's
+  /// `toolsVersion` (`"9532"`, `"14490.70"`), or, for the placeholder `32700.99.1234` that
+  /// Xcode 15 and later may write, the Cocoa Touch plug-in's version.
+  static func toolsVersion(tree: XMLTree, root: Int) -> Int? {
+    func build(_ text: String?) -> Int? { text?.split(separator: ".").first.flatMap { Int($0) } }
+    guard let version = build(tree.node(root)?.attribute("toolsVersion")) else { return nil }
+    guard version >= 30000 else { return version }
+    if let dependencies = tree.child(of: root, named: "dependencies") {
+      for plugIn in tree.children(of: dependencies) {
+        guard let node = tree.node(plugIn), node.name == "plugIn",
+          node.attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
+        else { continue }
+        return build(node.attribute("version")) ?? version
+      }
+    }
+    return version
+  }
 
   /// The scenes' bars, by the element index of their view controller.
   static func infer(tree: XMLTree, root: Int) -> [Int: SimulatedBars] {
@@ -161,6 +185,19 @@ struct SimulatedBars: Equatable {
       }
     }
 
+    // How a scene is presented and laid out under the bars, by its own attributes.
+    for (_, controller) in controllers {
+      guard let node = tree.node(controller) else { continue }
+      var bars = result[controller] ?? SimulatedBars()
+      if let style = node.attribute("modalPresentationStyle"), style != "fullScreen" { bars.inPresenterContext = true }
+      if let edges = tree.child(of: controller, named: "extendedEdge", key: "edgesForExtendedLayout"),
+        tree.node(edges)?.attribute("top") != "YES"
+      {
+        bars.extendsUnderTopBars = false
+      }
+      if bars != SimulatedBars() { result[controller] = bars }
+    }
+
     // Bars a scene chooses itself.
     for (_, controller) in controllers {
       for child in tree.children(of: controller) {
@@ -177,6 +214,18 @@ struct SimulatedBars: Equatable {
           continue
         }
         result[controller] = bars
+      }
+    }
+
+    // A scene that shows or pushes another from below a navigation bar it simulates itself
+    // (its stack is elsewhere, a storyboard reference's) passes the bar on.
+    for controller in controllers.values.sorted() {
+      let simulatesNavigationBar = tree.children(of: controller).contains {
+        tree.node($0)?.key == "simulatedTopBarMetrics" && tree.node($0)?.name == "simulatedNavigationBarMetrics"
+      }
+      guard simulatesNavigationBar else { continue }
+      for segue in segues(from: controller) where segue.kind == "show" || segue.kind == "push" {
+        spread(from: segue.destination, top: 44, status: nil, bottom: nil)
       }
     }
     return result

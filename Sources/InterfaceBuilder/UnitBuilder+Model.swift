@@ -50,17 +50,10 @@ extension UnitBuilder {
       let isCell = rootNode.map { Elements.unitRoots.contains($0.name) } ?? false
       if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
-        let top = saved?.y ?? 0
-        var screenInsets = screen.insets
-        // A xib's top-level view shows no status bar unless its simulated metrics ask for one;
-        // a notch or a home indicator is the screen's own and stays.
-        if !context.isStoryboard, root.controller == nil, screenInsets.top <= 20,
-          !tree.children(of: root.element).contains(where: {
-            node($0)?.key == "simulatedStatusBarMetrics" && node($0)?.name == "simulatedStatusBarMetrics"
-          })
-        {
-          screenInsets.top = 0
-        }
+        var top = saved?.y ?? 0
+        // The status bar and the notch as Xcode's version draws them, for a storyboard's scenes
+        // and a xib's views alike.
+        var screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
         let bars = root.controller.flatMap { context.bars[$0] }
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
@@ -72,22 +65,44 @@ extension UnitBuilder {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
           if let bar = bars?.top {
-            let status = screenInsets.top > 20 ? screenInsets.top : (bars?.statusBar ?? screenInsets.top)
+            let status = bars?.statusBar ?? screenInsets.top
             screenInsets.top = status + bar
           }
           if let bar = bars?.bottom { screenInsets.bottom += bar }
+          // A root saved at the top of the screen but shorter than it by its top bars (or by
+          // all its bars) lies below them: they are opaque, or it does not extend under them.
+          let shortfall = screen.height - top - height
+          if top < 0.5, screenInsets.top > 0.5, !close(shortfall, screenInsets.bottom),
+            close(shortfall, screenInsets.top) || close(shortfall, screenInsets.top + screenInsets.bottom)
+          {
+            top = screenInsets.top
+          }
           insets = EdgeInsets(
             top: max(0, screenInsets.top - top), left: screenInsets.left,
             bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
         }
+      } else if !isCell, context.isStoryboard, root.isControllerView, screen.insets.top == 20,
+        let version = context.toolsVersion, (11000..<14800).contains(version)
+      {
+        // Xcode 8 to 10 draw a scene of another size than the screen's (freeform, embedded in
+        // a container, an extension's) below the status bar and its top bar too, unless the
+        // scene is shown in its presenter's context or does not extend under the top bars.
+        let bars = root.controller.flatMap { context.bars[$0] }
+        if bars?.inPresenterContext != true, bars?.extendsUnderTopBars != false {
+          insets.top = 20 + (bars?.top ?? 0)
+        }
       }
     } else if context.isStoryboard, root.isControllerView {
-      // Xcode 6–7's "any" canvas shows a status bar, and below it the navigation bar and above
-      // the bottom edge the tab bar or toolbar the scene's bars simulate (the status bar is
-      // there whatever y the navigation controller saved its bar at).
+      // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
+      // to 13 has none), and below it the navigation bar and above the bottom edge the tab bar
+      // or toolbar the scene's bars simulate (the status bar is there whatever y the navigation
+      // controller saved its bar at).
       isFullScreen = true
       let bars = root.controller.flatMap { context.bars[$0] }
-      insets = EdgeInsets(top: 20 + (bars?.top ?? 0), left: 0, bottom: bars?.bottom ?? 0, right: 0)
+      // A root saved below the bars (at y = 64) starts below them.
+      let status = Device.statusBar(toolsVersion: context.toolsVersion)
+      let top = max(0, status + (bars?.top ?? 0) - max(0, saved?.y ?? 0))
+      insets = EdgeInsets(top: top, left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen {

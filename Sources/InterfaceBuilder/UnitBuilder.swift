@@ -45,6 +45,8 @@ struct FileContext {
   var designables: [String: (width: Double, height: Double)]
   /// The bars Interface Builder simulates around each scene, by view controller element.
   var bars: [Int: SimulatedBars] = [:]
+  /// The build of Interface Builder that saved the file (`SimulatedBars.toolsVersion`).
+  var toolsVersion: Int?
   /// Saved by Xcode 8 or earlier (`toolsVersion` below 13000), which draws with the layout
   /// margins of UIKit before iOS 11: 8 pt on every side of a table cell's content view.
   var legacyMargins = false
@@ -52,26 +54,6 @@ struct FileContext {
   /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
   /// to 20 on iPads and the largest phones).
   var iOS8Margins = false
-}
-
-extension FileContext {
-  /// The build of Interface Builder that saved the file: the integer part of the document's
-  /// `toolsVersion`, or, for the placeholder `32700.99.1234` of Xcode 15 and later, the version
-  /// of its Cocoa Touch plug-in.
-  var toolsVersion: Int? {
-    guard let root = tree.root, let document = tree.node(root) else { return nil }
-    let build = document.attribute("toolsVersion")?.split(separator: ".").first.flatMap { Int($0) }
-    guard build == 32700 else { return build }
-    guard let dependencies = tree.child(of: root, named: "dependencies") else { return build }
-    for plugIn in tree.children(of: dependencies) {
-      guard let node = tree.node(plugIn), node.name == "plugIn",
-        node.attribute("identifier") == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin",
-        let version = node.attribute("version")?.split(separator: ".").first.flatMap({ Int($0) })
-      else { continue }
-      return version
-    }
-    return build
-  }
 }
 
 /// One view of a unit, as read.
