@@ -18,7 +18,7 @@ enum ConflictCheck {
       let finding = Conflict(
         broken: Describe.quote(broken, in: document), others: members,
         defaultCanvas: usesDefaultCanvas ? CanvasSize(width: canvas.width, height: canvas.height) : nil,
-        brokenStack: StackLayout.stack(generating: broken, in: document.model))
+        brokenStack: StackLayout.stack(generating: broken, in: solver.model))
       let related = zip(others, members).map { other, member in
         RelatedInformation(range: other.range, role: .conflictMember(member))
       }
@@ -51,7 +51,7 @@ enum ConflictCheck {
       return .nonNegativeSize(view: constraint.first.view, axis: constraint.first.attribute == .width ? .horizontal : .vertical)
     case .canvas:
       let canvas = place.canvas
-      return .canvasSize(quote, width: canvas.width, height: canvas.height, canvas: canvas.range == nil ? nil : canvas.name)
+      return .canvasSize(quote, width: canvas.width, height: canvas.height, canvas: canvas.range == nil ? nil : canvas.name, traits: canvas.traits)
     case .intrinsic:
       return .intrinsicSize(quote, view: constraint.first.view)
     case .autoresizingMask:
