@@ -102,7 +102,9 @@ without plumb.  Set it before loading plumb-mode, or afterwards with
      (1 font-lock-keyword-face) (2 font-lock-constant-face))
     ("\\_<\\(direction\\)\\_>\\(?:[ \t]+\\(ltr\\|rtl\\|both\\)\\_>\\)?"
      (1 font-lock-keyword-face) (2 font-lock-constant-face nil t))
-    ("\\_<\\(?:canvas\\|metric\\|spacing\\|options\\)\\_>" . font-lock-keyword-face)
+    ("\\_<\\(?:canvas\\|metric\\|spacing\\|options\\|when\\|traits\\)\\_>" . font-lock-keyword-face)
+    ;; Size classes, in `when' blocks and a canvas's `traits'.
+    ("\\_<\\(?:wC\\|wR\\|hC\\|hR\\)\\_>" . font-lock-constant-face)
     ;; View declarations: KIND NAME.
     (,(concat "\\_<\\(" (regexp-opt plumb--view-kinds) "\\)\\_>[ \t]+\\(" plumb--name "\\)")
      (1 font-lock-type-face) (2 font-lock-function-name-face))

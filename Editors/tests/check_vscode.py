@@ -202,6 +202,17 @@ class Grammars(unittest.TestCase):
             ("34", "constant.numeric.layout"),
         ])
 
+    def test_size_classes(self):
+        self.expect("canvas pad 768x1024 traits wR hR", [
+            ("traits", "keyword.other.size-class.layout"),
+            ("wR", "constant.language.size-class.layout"),
+            ("hR", "constant.language.size-class.layout"),
+        ])
+        self.expect("when wC hR {", [
+            ("when", "keyword.other.size-class.layout"),
+            ("wC", "constant.language.size-class.layout"),
+        ])
+
     def test_statements(self):
         self.expect("direction both", [("direction", "keyword.other.direction.layout"),
                                        ("both", "constant.language.direction.layout")])

@@ -86,9 +86,10 @@ public struct PlaceFrames: Sendable {
     }
   }
 
-  /// The place's header in the text output: `phone (375 × 667), left-to-right`.
+  /// The place's header in the text output: `phone (375 × 667, wC hR), left-to-right`.
   var heading: String {
-    "\(place.canvas.name) (\(formatNumber(place.canvas.width)) × \(formatNumber(place.canvas.height))), \(place.direction.phrase)"
+    let canvas = place.canvas
+    return "\(canvas.name) (\(formatNumber(canvas.width)) × \(formatNumber(canvas.height)), \(canvas.traits)), \(place.direction.phrase)"
   }
 }
 

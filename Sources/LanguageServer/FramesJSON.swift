@@ -9,7 +9,7 @@ public enum FramesJSON {
   /// new version.
   public static let version = 1
 
-  /// `{version, file, documentVersion?, layouts: [{canvas, width, height, direction, views}]}`,
+  /// `{version, file, documentVersion?, layouts: [{canvas, width, height, traits, direction, views}]}`,
   /// each view `{name, superview, frame, alignment, ambiguous, ranges?}`. `documentVersion` is the
   /// server's, left out when nil.
   public static func encode(_ frames: LayoutFrames, file: String, documentVersion: Int? = nil) -> JSONValue {
@@ -18,6 +18,7 @@ public enum FramesJSON {
         ("canvas", .string(place.place.canvas.name)),
         ("width", .number(place.place.canvas.width)),
         ("height", .number(place.place.canvas.height)),
+        ("traits", .string(place.place.canvas.traits.description)),
         ("direction", .string(place.place.direction.rawValue)),
         ("views", .array(place.views.map(view))),
       ])

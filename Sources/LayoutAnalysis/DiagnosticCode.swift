@@ -19,6 +19,9 @@ public enum DiagnosticCatalogue {
     Entry(code: .duplicateMetric, severity: .error, summary: "A metric name is declared twice."),
     Entry(code: .duplicateCanvas, severity: .error, summary: "A canvas name is declared twice."),
     Entry(
+      code: .whenNeverLaidOut, severity: .warning,
+      summary: "No canvas of the file has the size classes a 'when' block is for."),
+    Entry(
       code: .invalidAttributePair, severity: .error,
       summary: "UIKit does not allow a constraint between these attributes."),
     Entry(code: .invalidPriority, severity: .error, summary: "A priority is not greater than 0 and at most 1000."),

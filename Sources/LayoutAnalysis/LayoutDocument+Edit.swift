@@ -38,7 +38,16 @@ extension LayoutDocument {
     let lowersInPlace =
       kind == .layout
       || LayoutDocument.formatsUseDeclaredViews(replaced, inserted, before: reparse.oldSpan.lowerBound, in: previous.model)
-    guard lowersInPlace, let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model) else {
+    // A finding kept from the old text that points into the stretch parsed again (a
+    // duplicate's first declaration, the declaration of a view a kept format names) cannot
+    // be moved there: the change says where the stretch went, not where each of its bytes did.
+    let span = reparse.oldSpan
+    let pointsIntoSpan = [index.declarationDiagnostics, index.diagnostics].joined().contains { diagnostic in
+      !span.contains(diagnostic.range.start) && diagnostic.related.contains { span.contains($0.range.start) }
+    }
+    guard lowersInPlace, !pointsIntoSpan,
+      let redeclared = LayoutDocument.redeclaredViews(replaced, inserted, in: previous.model)
+    else {
       self.init(bytes: bytes, kind: kind, syntax: reparse.file, origin: .reparsed)
       return
     }
@@ -124,7 +133,7 @@ extension Statement {
   var declaresNothing: Bool {
     switch self {
     case .constraint, .visualFormat: true
-    case .canvas, .direction, .spacing, .metric, .view: false
+    case .canvas, .direction, .spacing, .metric, .view, .when: false
     }
   }
 }

@@ -65,6 +65,29 @@ public struct LayoutDocument: Sendable {
     self.diagnostics = diagnostics
   }
 
+  /// The model as laid out in canvases of `traits`: without the views and constraints of
+  /// the `when` blocks that do not match, nor the constraints that name those views. The
+  /// document's own model when the file has no `when` block; otherwise built again from the
+  /// tree, so that it never depends on how the document was edited.
+  public func model(for traits: SizeClassTraits) -> LayoutModel {
+    guard model.hasSizeClassConditions, lowering != nil else { return model }
+    var builder = ModelBuilder(file: syntax, source: bytes, traits: traits)
+    builder.build()
+    return builder.model
+  }
+
+  /// The model of each place, built once per size classes.
+  func models(for places: [LayoutPlace]) -> [LayoutModel] {
+    guard model.hasSizeClassConditions else { return places.map { _ in model } }
+    var built: [SizeClassTraits: LayoutModel] = [:]
+    return places.map { place in
+      if let model = built[place.canvas.traits] { return model }
+      let model = model(for: place.canvas.traits)
+      built[place.canvas.traits] = model
+      return model
+    }
+  }
+
   public init(text: String, kind: FileKind) {
     self.init(bytes: Array(text.utf8), kind: kind)
   }

@@ -78,11 +78,19 @@ public struct Canvas: Sendable, Hashable {
   /// Nil for the default canvas of a file that declares none.
   public var range: SourceRange?
 
-  public init(name: String, width: Double, height: Double, safeArea: EdgeInsets = .zero, range: SourceRange?) {
+  /// The canvas's size classes, which `when` blocks match.
+  public var traits: SizeClassTraits
+
+  /// - Parameter traits: nil to derive them from the size, as UIKit's devices have them.
+  public init(
+    name: String, width: Double, height: Double, safeArea: EdgeInsets = .zero, traits: SizeClassTraits? = nil,
+    range: SourceRange?
+  ) {
     self.name = name
     self.width = width
     self.height = height
     self.safeArea = safeArea
+    self.traits = traits ?? SizeClassTraits.derived(width: width, height: height)
     self.range = range
   }
 
@@ -133,6 +141,9 @@ public struct LayoutModel: Sendable {
   /// after each stack view's body, stackView), in source order, UIKit's emission order within
   /// a format.
   public var constraints: [LayoutConstraint]
+  /// Whether the file has `when` blocks, so that a canvas may lay out fewer views than the
+  /// model declares (`LayoutDocument.model(for:)`).
+  public var hasSizeClassConditions = false
   /// How far (in points, on any edge) a declared frame may be from the solved one before the
   /// view is misplaced. Text layouts are exact; frames saved by a design tool are rounded.
   public var misplacedTolerance: Double = 0.01

@@ -20,7 +20,7 @@ public struct LayoutPlace: Sendable, Hashable, CustomStringConvertible {
     self.direction = direction
   }
 
-  public var description: String { "\(canvas.name), \(direction.phrase)" }
+  public var description: String { "\(canvas.name) (\(canvas.traits)), \(direction.phrase)" }
 }
 
 /// The solver variables of one view, as UIKit's engine keeps them: its alignment rectangle's

@@ -10,6 +10,7 @@ public final class LiveLayout {
     var width: Double
     var height: Double
     var safeArea: EdgeInsets
+    var traits: SizeClassTraits
     var direction: LayoutDirection
 
     init(_ place: LayoutPlace) {
@@ -17,6 +18,7 @@ public final class LiveLayout {
       width = place.canvas.width
       height = place.canvas.height
       safeArea = place.canvas.safeArea
+      traits = place.canvas.traits
       direction = place.direction
     }
   }
@@ -40,9 +42,12 @@ public final class LiveLayout {
       changed = (edit.old, edit.new)
     }
     let places = SolvedLayout.places(of: document.model)
+    // With `when` blocks, a place's model leaves out what its canvas does not install, so
+    // the document's constraint positions do not apply to it: the place compares itself.
+    let conditional = document.model.hasSizeClassConditions
     let work = PlaceWork(
-      model: document.model, places: places, existing: places.map { solvers[PlaceKey($0)] },
-      sameDeclarations: declarations === document.declarations, changed: changed)
+      models: document.models(for: places), places: places, existing: places.map { solvers[PlaceKey($0)] },
+      sameDeclarations: !conditional && declarations === document.declarations, changed: conditional ? nil : changed)
     // Places share nothing but the (immutable) model: each is brought up to date on its own
     // core, with the caches the checks read warmed there.
     let slots = ResultSlots<PlaceSolver>(count: places.count)
@@ -89,17 +94,17 @@ public final class LiveLayout {
 /// One update of a live layout's places, run place by place on any thread: each place's
 /// solver is touched by one worker only, and the model is only read.
 private final class PlaceWork: @unchecked Sendable {
-  let model: LayoutModel
+  let models: [LayoutModel]
   let places: [LayoutPlace]
   let existing: [PlaceSolver?]
   let sameDeclarations: Bool
   let changed: (old: Range<Int>, new: Range<Int>)?
 
   init(
-    model: LayoutModel, places: [LayoutPlace], existing: [PlaceSolver?], sameDeclarations: Bool,
+    models: [LayoutModel], places: [LayoutPlace], existing: [PlaceSolver?], sameDeclarations: Bool,
     changed: (old: Range<Int>, new: Range<Int>)?
   ) {
-    self.model = model
+    self.models = models
     self.places = places
     self.existing = existing
     self.sameDeclarations = sameDeclarations
@@ -110,10 +115,11 @@ private final class PlaceWork: @unchecked Sendable {
   func run(_ index: Int) -> PlaceSolver {
     let solver: PlaceSolver
     if let current = existing[index] {
-      current.update(model: model, place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
+      current.update(
+        model: models[index], place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
       solver = current
     } else {
-      solver = PlaceSolver(model: model, place: places[index])
+      solver = PlaceSolver(model: models[index], place: places[index])
     }
     _ = solver.ambiguities()
     _ = solver.allSolvedViews()

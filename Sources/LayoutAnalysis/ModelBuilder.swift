@@ -10,10 +10,19 @@ struct ModelBuilder {
   private(set) var diagnostics: [Diagnostic] = []
   private let file: LayoutFile
   private let source: [UInt8]
+  /// The size classes of the canvases being built for: the views and constraints of `when`
+  /// blocks that do not match are left out. Nil builds everything (the document's model,
+  /// which every diagnostic comes from).
+  private let traits: SizeClassTraits?
+  /// The views declared in `when` blocks that do not match `traits`: they are declared while
+  /// building (so names resolve as in the document's model) and removed at the end, with
+  /// every constraint that names them.
+  private var uninstalled: Set<String> = []
 
-  init(file: LayoutFile, source: [UInt8]) {
+  init(file: LayoutFile, source: [UInt8], traits: SizeClassTraits? = nil) {
     self.file = file
     self.source = source
+    self.traits = traits
     model = LayoutModel(kind: file.kind)
   }
 
@@ -59,6 +68,31 @@ struct ModelBuilder {
     }
     declarationDiagnosticCount = diagnostics.count
     lowerTopLevel(file.statements[...])
+    if !uninstalled.isEmpty { removeUninstalledViews() }
+  }
+
+  /// Whether a `when` block's statements exist in the canvases being built for.
+  private func isInstalled(_ block: WhenBlock) -> Bool {
+    traits.map(block.condition.matches) ?? true
+  }
+
+  /// Removes the views of `when` blocks that do not match (and their subviews), and every
+  /// constraint that names one: UIKit installs neither a view that is not installed for the
+  /// size classes nor the constraints between it and others.
+  private mutating func removeUninstalledViews() {
+    var removed: Set<String> = []
+    for name in model.viewOrder {
+      guard let node = model.views[name] else { continue }
+      if uninstalled.contains(name) || node.superview.map(removed.contains) == true { removed.insert(name) }
+    }
+    model.viewOrder.removeAll { removed.contains($0) }
+    for name in removed { model.views[name] = nil }
+    for name in model.viewOrder where model.views[name]?.subviews.contains(where: removed.contains) == true {
+      model.views[name]?.subviews.removeAll { removed.contains($0) }
+    }
+    model.constraints.removeAll { constraint in
+      removed.contains(constraint.first.view) || constraint.second.map { removed.contains($0.view) } == true
+    }
   }
 
   /// A builder that lowers statements into `model` (whose declarations are complete) without
@@ -66,6 +100,7 @@ struct ModelBuilder {
   init(declarations model: LayoutModel, file: LayoutFile, source: [UInt8]) {
     self.file = file
     self.source = source
+    traits = nil
     self.model = model
     self.model.constraints = []
   }
@@ -102,7 +137,7 @@ struct ModelBuilder {
         model.canvases.append(
           Canvas(
             name: declaration.name.name, width: declaration.width, height: declaration.height,
-            safeArea: declaration.safeArea ?? .zero, range: declaration.range))
+            safeArea: declaration.safeArea ?? .zero, traits: declaration.sizeClasses, range: declaration.range))
       case .direction(let declaration):
         model.directions = declaration.value
       case .spacing(let declaration):
@@ -124,8 +159,21 @@ struct ModelBuilder {
     }
   }
 
-  private mutating func declareViews(_ statements: [Statement], superview: String) {
+  /// - Parameters:
+  ///   - condition: the traits the enclosing `when` blocks ask for together; nil when they
+  ///     contradict each other (`when wC { when wR {`).
+  ///   - installed: whether the enclosing `when` blocks match `traits`.
+  private mutating func declareViews(
+    _ statements: [Statement], superview: String, condition: TraitCondition? = .any, installed: Bool = true
+  ) {
     for statement in statements {
+      if case .when(let block) = statement {
+        model.hasSizeClassConditions = true
+        let combined = condition.flatMap { $0.intersection(block.condition) }
+        if traits == nil { checkLaidOut(block, combined) }
+        declareViews(block.body, superview: superview, condition: combined, installed: installed && isInstalled(block))
+        continue
+      }
       guard case .view(let declaration) = statement else { continue }
       let name = declaration.name.name
       if name == LayoutModel.rootName || name == "super" {
@@ -146,17 +194,54 @@ struct ModelBuilder {
       model.views[name] = node
       model.viewOrder.append(name)
       model.views[superview]?.subviews.append(name)
-      declareViews(declaration.body, superview: name)
+      if !installed { uninstalled.insert(name) }
+      declareViews(declaration.body, superview: name, condition: condition, installed: installed)
       if node.stack != nil {
-        // The views declared in a stack's body (those that won) are its arranged views.
-        let views = model.views
-        let arranged = declaration.body.compactMap { statement -> String? in
-          guard case .view(let view) = statement, views[view.name.name]?.nameRange == view.name.range else { return nil }
-          return view.name.name
-        }
+        // The views declared in a stack's body (those that won), and in the `when` blocks
+        // there that match, are its arranged views.
+        let arranged = arrangedViews(declaration.body)
         model.views[name]?.stack?.arranged = arranged
         StackLayout.declareGuides(of: name, in: &model)
       }
+    }
+  }
+
+  /// The views a stack's body declares (those that won), through the `when` blocks that
+  /// match, in order.
+  private func arrangedViews(_ body: [Statement]) -> [String] {
+    var result: [String] = []
+    var pending = body[...]
+    var stack: [ArraySlice<Statement>] = []
+    while true {
+      guard let statement = pending.popFirst() else {
+        guard let outer = stack.popLast() else { return result }
+        pending = outer
+        continue
+      }
+      switch statement {
+      case .view(let view) where model.views[view.name.name]?.nameRange == view.name.range:
+        if !uninstalled.contains(view.name.name) { result.append(view.name.name) }
+      case .when(let block) where isInstalled(block):
+        stack.append(pending)
+        pending = block.body[...]
+      default:
+        break
+      }
+    }
+  }
+
+  /// Warns of a `when` block that no canvas of the file matches: its statements are never
+  /// laid out.
+  private mutating func checkLaidOut(_ block: WhenBlock, _ condition: TraitCondition?) {
+    let canvases = model.effectiveCanvases
+    guard let condition, canvases.contains(where: { condition.matches($0.traits) }) else {
+      diagnostics.append(
+        Diagnostic(
+          code: .whenNeverLaidOut, severity: .warning,
+          finding: .whenNeverLaidOut(
+            condition: condition?.description, canvases: canvases.map { "\($0.name) (\($0.traits))" }),
+          range: SourceRange(start: block.keyword.start, end: block.traits.last?.range.end ?? block.keyword.end)))
+      return
     }
   }
 
@@ -290,6 +375,8 @@ struct ModelBuilder {
       if let lowered = lowerExplicit(constraint, scope: scope) {
         model.constraints.append(lowered)
       }
+    case .when(let block):
+      if isInstalled(block) { lower(block.body, scope: scope) }
     case .visualFormat(let statement):
       // The lowering must be gone before the model changes, or the model's storage would
       // be copied for every format.

@@ -31,7 +31,7 @@ public final class SolvedLayout {
     var places: [PlaceSolver] = []
     if !hasErrors || solveWithErrors {
       let wanted = SolvedLayout.places(of: document.model).filter { canvas == nil || $0.canvas.name == canvas }
-      places = SolvedLayout.solveInParallel(wanted, model: document.model)
+      places = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
     }
     self.init(document: document, places: places)
   }
@@ -84,11 +84,11 @@ public final class SolvedLayout {
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.
-  static func solveInParallel(_ places: [LayoutPlace], model: LayoutModel) -> [PlaceSolver] {
-    guard places.count > 1 else { return places.map { PlaceSolver(model: model, place: $0) } }
+  static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel]) -> [PlaceSolver] {
+    guard places.count > 1 else { return zip(places, models).map { PlaceSolver(model: $1, place: $0) } }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
-      let solver = PlaceSolver(model: model, place: places[index])
+      let solver = PlaceSolver(model: models[index], place: places[index])
       // Warm the caches the checks read, while still on this core.
       _ = solver.ambiguities()
       slots.set(index, solver)
@@ -167,6 +167,7 @@ public final class SolvedLayout {
       directionsByCanvas[place.canvas.name, default: []].append(place.direction)
     }
     let allCanvases = Set(allPlaces.map(\.canvas.name))
+    let traits = Dictionary(allPlaces.map { ($0.canvas.name, $0.canvas.traits) }, uniquingKeysWith: { first, _ in first })
     let allDirections = Set(allPlaces.map(\.direction))
     let directionSets = Set(directionsByCanvas.values.map { Set($0) })
     if Set(canvasOrder) == allCanvases, directionSets.count == 1, let only = directionSets.first {
@@ -177,7 +178,7 @@ public final class SolvedLayout {
       canvasOrder.map { canvas in
         let directions = Set(directionsByCanvas[canvas] ?? [])
         let all = directions == allDirections || allDirections.count == 1
-        return CanvasPlace(canvas: canvas, directions: all ? nil : writingDirections(directions))
+        return CanvasPlace(canvas: canvas, traits: traits[canvas], directions: all ? nil : writingDirections(directions))
       })
   }
 

@@ -60,6 +60,8 @@ public enum Statement: Sendable {
   indirect case view(ViewDeclaration)
   indirect case constraint(ConstraintStatement)
   indirect case visualFormat(VisualFormatStatement)
+  /// `when wC { … }`: statements that exist only in canvases of matching traits.
+  indirect case when(WhenBlock)
 
   public var range: SourceRange {
     switch self {
@@ -70,6 +72,7 @@ public enum Statement: Sendable {
     case .view(let node): node.range
     case .constraint(let node): node.range
     case .visualFormat(let node): node.range
+    case .when(let node): node.range
     }
   }
 }
@@ -108,20 +111,35 @@ public struct DirectionalInsets: Hashable, Sendable {
   }
 }
 
-/// `canvas NAME WxH [safe (top, left, bottom, right)]`: a root size to lay out.
+/// `canvas NAME WxH [safe (top, left, bottom, right)] [traits wC hR]`: a root size to lay out.
 public struct CanvasDeclaration: Sendable {
   public var name: Identifier
   public var width: Double
   public var height: Double
   public var safeArea: EdgeInsets?
+  /// The size classes as written (both axes), or nil to derive them from the size.
+  public var traits: [TraitWord]
   public var range: SourceRange
 
-  public init(name: Identifier, width: Double, height: Double, safeArea: EdgeInsets?, range: SourceRange) {
+  public init(
+    name: Identifier, width: Double, height: Double, safeArea: EdgeInsets?, traits: [TraitWord] = [],
+    range: SourceRange
+  ) {
     self.name = name
     self.width = width
     self.height = height
     self.safeArea = safeArea
+    self.traits = traits
     self.range = range
+  }
+
+  /// The canvas's size classes: as written, or derived from its size.
+  public var sizeClasses: SizeClassTraits {
+    var result = SizeClassTraits.derived(width: width, height: height)
+    for trait in traits {
+      if trait.isHorizontal { result.horizontal = trait.sizeClass } else { result.vertical = trait.sizeClass }
+    }
+    return result
   }
 }
 

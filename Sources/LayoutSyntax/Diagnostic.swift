@@ -63,6 +63,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case duplicateView = "duplicate-view"
   case duplicateMetric = "duplicate-metric"
   case duplicateCanvas = "duplicate-canvas"
+  case whenNeverLaidOut = "when-never-laid-out"
   case invalidAttributePair = "invalid-attribute-pair"
   case invalidPriority = "invalid-priority"
   case invalidVisualFormatOption = "invalid-vfl-option"

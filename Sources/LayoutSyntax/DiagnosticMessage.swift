@@ -94,6 +94,10 @@ enum DiagnosticMessage {
       return "canvas '\(name)' is already declared"
     case .duplicateMetric(let name):
       return "metric '\(name)' is already declared"
+    case .whenNeverLaidOut(let condition, let canvases):
+      let asked = condition.map { "canvases with the traits \($0)" } ?? "traits that contradict each other (the enclosing 'when' blocks ask for others)"
+      let listed = canvases.count == 1 ? "the canvas \(canvases[0])" : "the canvases \(canvases.joined(separator: ", "))"
+      return "this 'when' block is never laid out: it is for \(asked), and the file has only \(listed)"
     case .duplicateView(let name):
       return "view '\(name)' is already declared; view names must be unique in a file"
     case .reservedViewName(let name, let view):
@@ -174,7 +178,7 @@ enum DiagnosticMessage {
       return "'\(view)' has zero \(dimension): its frame is \(frame)" + why
     case .misplaced(let misplacement):
       return "'\(misplacement.view)' is misplaced: its frame is declared as \(misplacement.declared), "
-        + "but its constraints put it at \(misplacement.solved) in \(misplacement.canvas)"
+        + "but its constraints put it at \(misplacement.solved) in \(misplacement.traits.map { "\(misplacement.canvas) (\($0))" } ?? misplacement.canvas)"
         + (misplacement.keepsOpenPartsAsDeclared ? ", keeping what they leave ambiguous as declared." : ".")
     case .offscreen(let overhang):
       let edges = overhang.edges.map { "\(formatNumber($0.distance)) points past the \(edgeWord($0.edge)) edge" }
@@ -296,8 +300,8 @@ enum DiagnosticMessage {
     case .nonNegativeSize(let view, let axis):
       let size = sizeWord(axis)
       return "'\(view).\(size) >= 0' (a view's \(size) is never negative)"
-    case .canvasSize(let quote, let width, let height, let canvas):
-      let which = canvas.map { "canvas '\($0)'" } ?? "the default canvas"
+    case .canvasSize(let quote, let width, let height, let canvas, let traits):
+      let which = (canvas.map { "canvas '\($0)'" } ?? "the default canvas") + (traits.map { " (\($0))" } ?? "")
       return "\(quote.quoted) (the root view is \(formatNumber(width)) × \(formatNumber(height)) in \(which))"
     case .intrinsicSize(let quote, let view):
       return "\(quote.quoted) (the intrinsic size of '\(view)')"
@@ -381,7 +385,7 @@ enum DiagnosticMessage {
     case .everyCanvas(let directions):
       return " (in \(phrase(directions)) layouts)"
     case .canvases(let canvases):
-      let parts = canvases.map { place in place.directions.map { "\(place.canvas), \(phrase($0))" } ?? place.canvas }
+      let parts = canvases.map { place in place.directions.map { "\(place.label), \(phrase($0))" } ?? place.label }
       return " (in \(parts.joined(separator: "; ")))"
     }
   }

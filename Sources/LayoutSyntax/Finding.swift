@@ -15,6 +15,9 @@ public enum Finding: Hashable, Sendable {
   case duplicateMetric(String)
   /// A view name declared a second time.
   case duplicateView(String)
+  /// A `when` block that no canvas matches: the traits it asks for (nil when nested blocks
+  /// contradict each other) and the file's canvases with their traits.
+  case whenNeverLaidOut(condition: String?, canvases: [String])
   /// A view declared with a name that stands for another view.
   case reservedViewName(String, names: ReservedView)
   /// `view.guide` with a guide views do not have.
@@ -211,7 +214,7 @@ public enum ConflictMember: Hashable, Sendable {
   /// The engine's own `view.width >= 0` (or height).
   case nonNegativeSize(view: String, axis: AttributeAxis)
   /// The root view's size; a nil `canvas` is the default canvas, which no file names.
-  case canvasSize(ConstraintQuote, width: Double, height: Double, canvas: String?)
+  case canvasSize(ConstraintQuote, width: Double, height: Double, canvas: String?, traits: SizeClassTraits? = nil)
   /// A view's intrinsic content size.
   case intrinsicSize(ConstraintQuote, view: String)
   /// A view's autoresizing mask, which fixes its frame.
@@ -360,14 +363,20 @@ public struct Misplacement: Hashable, Sendable {
   public var solved: Rect
   /// The canvas the solved frame is in.
   public var canvas: String
+  /// Its size classes (a layout file's canvases have them).
+  public var traits: SizeClassTraits?
   /// Interface Builder: whether the solved frame keeps what the constraints leave open as declared.
   public var keepsOpenPartsAsDeclared: Bool
 
-  public init(view: String, declared: Rect, solved: Rect, canvas: String, keepsOpenPartsAsDeclared: Bool = false) {
+  public init(
+    view: String, declared: Rect, solved: Rect, canvas: String, traits: SizeClassTraits? = nil,
+    keepsOpenPartsAsDeclared: Bool = false
+  ) {
     self.view = view
     self.declared = declared
     self.solved = solved
     self.canvas = canvas
+    self.traits = traits
     self.keepsOpenPartsAsDeclared = keepsOpenPartsAsDeclared
   }
 }
@@ -440,13 +449,19 @@ public enum FindingPlaces: Hashable, Sendable {
 /// A canvas a finding happens in, and in which directions when not in all the file checks.
 public struct CanvasPlace: Hashable, Sendable {
   public var canvas: String
+  /// The canvas's size classes (a layout file's canvases have them).
+  public var traits: SizeClassTraits?
   /// Nil when in every direction the file is checked in.
   public var directions: WritingDirections?
 
-  public init(canvas: String, directions: WritingDirections?) {
+  public init(canvas: String, traits: SizeClassTraits? = nil, directions: WritingDirections?) {
     self.canvas = canvas
+    self.traits = traits
     self.directions = directions
   }
+
+  /// `iPad (wR hR)`, or the name alone without traits.
+  public var label: String { traits.map { "\(canvas) (\($0))" } ?? canvas }
 }
 
 /// What a later stage adds to a finding: where it applies, or how it is to be read.
@@ -527,8 +542,8 @@ extension ConflictMember {
   public func mappingQuotes(_ transform: (ConstraintQuote) -> ConstraintQuote) -> ConflictMember {
     switch self {
     case .nonNegativeSize: self
-    case .canvasSize(let quote, let width, let height, let canvas):
-      .canvasSize(transform(quote), width: width, height: height, canvas: canvas)
+    case .canvasSize(let quote, let width, let height, let canvas, let traits):
+      .canvasSize(transform(quote), width: width, height: height, canvas: canvas, traits: traits)
     case .intrinsicSize(let quote, let view): .intrinsicSize(transform(quote), view: view)
     case .autoresizingMask(let quote, let view): .autoresizingMask(transform(quote), view: view)
     case .stackView(let quote, let stack): .stackView(transform(quote), stack: stack)

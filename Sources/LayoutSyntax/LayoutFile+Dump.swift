@@ -55,6 +55,7 @@ struct TreePrinter {
       }
       line(depth, text, node.range)
       line(depth + 1, "Name \(node.name.name)", node.name.range)
+      for trait in node.traits { line(depth + 1, "Trait \(trait.isHorizontal ? "w" : "h")\(trait.sizeClass.letter)", trait.range) }
     case .direction(let node):
       line(depth, "DirectionDeclaration \(node.value.rawValue)", node.range)
     case .spacing(let node):
@@ -75,6 +76,11 @@ struct TreePrinter {
       constraint(node, depth: depth)
     case .visualFormat(let node):
       visualFormatStatement(node, depth: depth)
+    case .when(let node):
+      line(depth, "When \(node.condition)", node.range)
+      for trait in node.traits { line(depth + 1, "Trait \(trait.isHorizontal ? "w" : "h")\(trait.sizeClass.letter)", trait.range) }
+      line(depth + 1, "Body \(node.body.count)", node.bodyRange)
+      for statement in node.body { self.statement(statement, depth: depth + 2) }
     }
   }
 

@@ -20,21 +20,36 @@ extension LayoutParser {
       allowMissingAxis: false,
       message: "expected the canvas size as WIDTHxHEIGHT, as in 'canvas \(text(nameToken)) 375x667'")
     var safeArea: EdgeInsets?
+    var traits: [TraitWord] = []
     var end = size.range.end
-    if isIdentifier(current, "safe") {
-      advance()
-      let values = try parseTuple(
-        count: 4, what: "safe-area insets", example: "safe (44, 0, 34, 0)")
-      safeArea = EdgeInsets(
-        top: values.numbers[0], left: values.numbers[1], bottom: values.numbers[2], right: values.numbers[3])
-      end = values.range.end
-    } else if current.kind == .identifier, closestWord(to: text(current), among: ["safe"]) != nil {
-      throw StatementError(
-        message: "unknown canvas option '\(text(current))'; did you mean 'safe'?", range: current.range)
+    let options = ["safe", "traits"]
+    while current.kind == .identifier {
+      let word = text(current)
+      if word == "safe", safeArea == nil {
+        advance()
+        let values = try parseTuple(
+          count: 4, what: "safe-area insets", example: "safe (44, 0, 34, 0)")
+        safeArea = EdgeInsets(
+          top: values.numbers[0], left: values.numbers[1], bottom: values.numbers[2], right: values.numbers[3])
+        end = values.range.end
+      } else if word == "traits", traits.isEmpty {
+        let traitsKeyword = current
+        advance()
+        traits = try parseTraitWords(
+          after: "'traits'", example: "canvas \(text(nameToken)) \(lexer.text(size.range)) traits wC hR", allowsOne: false)
+        end = traits.last?.range.end ?? traitsKeyword.range.end
+      } else if options.contains(word) {
+        throw StatementError(message: "'\(word)' is given twice for the canvas; each option may appear once", range: current.range)
+      } else if let suggestion = closestWord(to: word, among: options) {
+        throw StatementError(
+          message: "unknown canvas option '\(word)'; did you mean '\(suggestion)'?", range: current.range)
+      } else {
+        break
+      }
     }
     let node = CanvasDeclaration(
       name: identifier(nameToken), width: size.width ?? 0, height: size.height ?? 0, safeArea: safeArea,
-      range: SourceRange(start: keyword.range.start, end: end))
+      traits: traits, range: SourceRange(start: keyword.range.start, end: end))
     finishStatement("the canvas")
     return .canvas(node)
   }

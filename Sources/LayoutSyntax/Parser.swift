@@ -128,6 +128,61 @@ enum ParsedStatement {
   case complete(Statement)
   /// A view whose `{` was read: the statements up to its `}` are its body.
   case opened(OpenView)
+  /// A `when` block whose `{` was read.
+  case openedWhen(OpenWhen)
+}
+
+/// A `when` block whose body is being parsed.
+struct OpenWhen {
+  var keyword: SourceRange
+  var traits: [TraitWord]
+  var openBrace: SourceRange
+  var body: [Statement] = []
+
+  func block(closedAt close: SourceRange) -> WhenBlock {
+    let bodyRange = openBrace.union(close)
+    return WhenBlock(
+      keyword: keyword, traits: traits, body: body, bodyRange: bodyRange,
+      range: SourceRange(start: keyword.start, end: bodyRange.end))
+  }
+}
+
+/// A body being parsed: a view's or a `when` block's.
+enum OpenBody {
+  case view(OpenView)
+  case when(OpenWhen)
+
+  var openBrace: SourceRange {
+    switch self {
+    case .view(let view): view.openBrace
+    case .when(let block): block.openBrace
+    }
+  }
+
+  mutating func append(_ statement: Statement) {
+    switch self {
+    case .view(var view):
+      view.body.append(statement)
+      self = .view(view)
+    case .when(var block):
+      block.body.append(statement)
+      self = .when(block)
+    }
+  }
+
+  func closed(at close: SourceRange) -> Statement {
+    switch self {
+    case .view(let view): .view(view.declaration(closedAt: close))
+    case .when(let block): .when(block.block(closedAt: close))
+    }
+  }
+
+  var what: String {
+    switch self {
+    case .view: "the view declaration"
+    case .when: "the 'when' block"
+    }
+  }
 }
 
 /// A view declaration whose body is being parsed.
@@ -338,7 +393,7 @@ struct LayoutParser {
   /// returned with the statements before it.
   mutating func parseStatements(stoppingAt stop: ((Int) -> Bool)?) -> ([Statement], stoppedAt: Int?) {
     var statements: [Statement] = []
-    var openViews: [OpenView] = []
+    var openViews: [OpenBody] = []
     while true {
       skipSeparators()
       if let stop, openViews.isEmpty, current.kind != .endOfFile, stop(current.range.start) {
@@ -349,12 +404,11 @@ struct LayoutParser {
         // Close what is still open, innermost first.
         while let view = openViews.popLast() {
           if !suppressUnterminatedBodies {
-            report(
-              "this '{' is never closed: the view's body needs a '}' before the end of the file",
-              at: view.openBrace)
+            let owner = if case .when = view { "the 'when' block's body" } else { "the view's body" }
+            report("this '{' is never closed: \(owner) needs a '}' before the end of the file", at: view.openBrace)
           }
-          let node = Statement.view(view.declaration(closedAt: SourceRange(at: current.range.end)))
-          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
+          let node = view.closed(at: SourceRange(at: current.range.end))
+          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].append(node) }
         }
         return (statements, nil)
       case .rightBrace where kind == .layout:
@@ -365,16 +419,18 @@ struct LayoutParser {
         }
         let close = current
         advance()
-        let node = Statement.view(view.declaration(closedAt: close.range))
-        finishStatement("the view declaration")
-        if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
+        let node = view.closed(at: close.range)
+        finishStatement(view.what)
+        if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].append(node) }
       default:
         let before = current.range.start
         switch parseStatement(depth: openViews.count) {
         case .complete(let node)?:
-          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].body.append(node) }
+          if openViews.isEmpty { statements.append(node) } else { openViews[openViews.count - 1].append(node) }
         case .opened(let view)?:
-          openViews.append(view)
+          openViews.append(.view(view))
+        case .openedWhen(let block)?:
+          openViews.append(.when(block))
         case nil:
           break
         }
@@ -468,8 +524,9 @@ struct LayoutParser {
       return .complete(try parseSetting(word))
     }
     if Keyword.viewKinds.contains(word) { return try parseView(depth: depth) }
+    if word == "when" { return try parseWhen(depth: depth) }
     if next.kind == .identifier {
-      let suggestion = closestWord(to: word, among: Keyword.viewKinds + Keyword.topLevel)
+      let suggestion = closestWord(to: word, among: Keyword.viewKinds + Keyword.topLevel + ["when"])
       throw StatementError(
         message:
           "unknown statement '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; a view declaration starts with view, label, button, image, field, switch or stack")",

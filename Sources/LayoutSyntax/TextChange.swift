@@ -98,6 +98,7 @@ extension Statement {
     switch self {
     case .canvas(var node):
       node.name = node.name.moved(by: change)
+      node.traits = node.traits.map { $0.moved(by: change) }
       node.range = change.map(node.range)
       return .canvas(node)
     case .direction(var node):
@@ -117,6 +118,8 @@ extension Statement {
       return .constraint(node.moved(by: change))
     case .visualFormat(let node):
       return .visualFormat(node.moved(by: change))
+    case .when(let node):
+      return .when(node.moved(by: change))
     }
   }
 }

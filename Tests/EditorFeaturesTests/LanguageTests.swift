@@ -164,16 +164,16 @@ final class LayoutLanguageTests: XCTestCase {
     let box = try XCTUnwrap(layout.hover(at: offset(of: "Box", in: text), preferences: FramePreferences()))
     XCTAssertTrue(
       box.markdown.contains(
-        "- phone, left-to-right: frame `(10 20; 0 100)`; **ambiguous** horizontal position and size (x from 10 to "
+        "- phone (wC hR), left-to-right: frame `(10 20; 0 100)`; **ambiguous** horizontal position and size (x from 10 to "
           + "310, width from 0 to 300), could also be `(10 20; 300 100)`"), box.markdown)
     let icon = try XCTUnwrap(layout.hover(at: offset(of: "Icon", in: text), preferences: FramePreferences()))
     XCTAssertTrue(
       icon.markdown.contains(
-        "- phone, left-to-right: frame `(6 198; 24 24)`, alignment rectangle `(8 200; 20 20)`; **ambiguous** "
+        "- phone (wC hR), left-to-right: frame `(6 198; 24 24)`, alignment rectangle `(8 200; 20 20)`; **ambiguous** "
           + "horizontal position (x from 6 up), could also be `(106 198; 24 24)`"), icon.markdown)
     XCTAssertTrue(
       icon.markdown.contains(
-        "- phone, right-to-left: frame `(290 198; 24 24)`, alignment rectangle `(292 200; 20 20)`; **ambiguous** "
+        "- phone (wC hR), right-to-left: frame `(290 198; 24 24)`, alignment rectangle `(292 200; 20 20)`; **ambiguous** "
           + "horizontal position (x up to 290), could also be `(190 198; 24 24)`"), icon.markdown)
   }
 

@@ -22,7 +22,7 @@ final class LayoutFramesTests: XCTestCase {
     XCTAssertEqual(
       frames.text,
       """
-      small (320 × 200), left-to-right
+      small (320 × 200, wC hC), left-to-right
       root: frame = (0 0; 320 200)
         Card: frame = (0 0; 320 100)
           Icon: frame = (6 6; 24 24), alignment = (8 8; 20 20)

@@ -56,6 +56,7 @@ final class IncrementalDocumentTests: XCTestCase {
     "H:|-[a]-|\n", "V:|-8-[b(44)]\n", "a.width == 100\n", "a.leading == b.trailing + 8 @999\n",
     "title.width == 2 * header.width\n", "nope.width == 3\n", "metric m = 4\n", "label q intrinsic 10x10\n",
     "view w {\n", "}\n", "canvas c 320x480\n", "direction both\n", "spacing 8\n",
+    "when wC {\n", "when wR hC {\n", "when hR { view z }\n", " traits wR hR", "wC", "z.width == a.width\n",
   ]
 
   /// One random edit, and the change it made as an editor reports it (the replaced range and
@@ -110,7 +111,9 @@ final class IncrementalDocumentTests: XCTestCase {
         let (edited, change) = edits(document.bytes, &random, seed: seed)
         let updated = LayoutDocument(bytes: edited, kind: kind, previous: document, change: change)
         let (actual, expected) = (describe(updated), describe(LayoutDocument(bytes: edited, kind: kind)))
-        XCTAssertEqual(actual, expected, "seed \(seed), \(name), step \(step):\n\(String(decoding: edited, as: UTF8.self))")
+        XCTAssertEqual(
+          actual, expected,
+          "seed \(seed), \(name), step \(step), \(String(describing: change)):\n\(String(decoding: edited, as: UTF8.self))\nafter:\n\(String(decoding: document.bytes, as: UTF8.self))")
         if actual != expected { return }
         if case .relowered = updated.origin { relowered += 1 }
         document = updated
@@ -132,7 +135,12 @@ final class IncrementalDocumentTests: XCTestCase {
     // may rest anywhere its constraints allow.
     let hasErrors = layout.document.diagnostics.contains { $0.severity == .error }
     for solver in layout.places {
-      let ambiguous = hasErrors ? Set(solver.ambiguities().map(\.view)) : []
+      var ambiguous = hasErrors ? Set(solver.ambiguities().map(\.view)) : []
+      // A subview's place on the canvas follows its superview's.
+      let model = layout.document.model
+      for name in model.viewOrder where model.views[name]?.superview.map(ambiguous.contains) == true {
+        ambiguous.insert(name)
+      }
       lines.append("\(solver.place) \(solver.constraints.map { "\($0) \($0.range)" })")
       lines.append("\(solver.place) broken \(solver.brokenConstraints.map { "\($0) \($0.range)" })")
       for name in layout.document.model.viewOrder {
@@ -151,8 +159,19 @@ final class IncrementalDocumentTests: XCTestCase {
   /// The language server's path: documents updated from their previous version, solved by a
   /// live layout that is told which constraints changed, equal a fresh solve of the text.
   func testLiveLayoutsOfUpdatedDocumentsAgreeWithAFreshSolve() throws {
-    let all = try sources().filter { $0.1 == .layout }
-    withEverySeed(0..<40) { random, seed in
+    checkLiveLayouts(try sources().filter { $0.1 == .layout }, seeds: 0..<40)
+  }
+
+  /// Edits in and around `when` blocks: each place lays out only what its canvas installs.
+  func testEditsAroundWhenBlocksAgreeWithAFreshBuildAndSolve() throws {
+    let conditional = try sources().filter { $0.1 == .layout && String(decoding: $0.2, as: UTF8.self).contains("when ") }
+    XCTAssertGreaterThanOrEqual(conditional.count, 2)
+    checkRandomEdits(conditional, seeds: 0..<60, steps: 12)
+    checkLiveLayouts(conditional, seeds: 0..<40)
+  }
+
+  private func checkLiveLayouts(_ all: [(String, FileKind, [UInt8])], seeds: Range<UInt64>) {
+    withEverySeed(seeds) { random, seed in
       guard let (name, kind, original) = all.randomElement(using: &random) else { return }
       var document = LayoutDocument(bytes: original, kind: kind)
       let live = LiveLayout()

@@ -317,7 +317,7 @@ final class SolvedLayoutTests: XCTestCase {
     let offscreen = layout.diagnostics.filter { $0.code == .offscreen }
     XCTAssertEqual(offscreen.count, 1)
     XCTAssertEqual(offscreen.first?.canvas, "small")
-    XCTAssertTrue(offscreen.first?.message.hasSuffix("(in small)") ?? false, offscreen.first?.message ?? "")
+    XCTAssertTrue(offscreen.first?.message.hasSuffix("(in small (wC hC))") ?? false, offscreen.first?.message ?? "")
   }
 }
 

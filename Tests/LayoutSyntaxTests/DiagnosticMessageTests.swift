@@ -21,6 +21,14 @@ final class DiagnosticMessageTests: XCTestCase {
       (.duplicateCanvas("iPad"), "canvas 'iPad' is already declared"),
       (.duplicateMetric("gap"), "metric 'gap' is already declared"),
       (.duplicateView("Title"), "view 'Title' is already declared; view names must be unique in a file"),
+      (
+        .whenNeverLaidOut(condition: "wR hC", canvases: ["phone (wC hR)"]),
+        "this 'when' block is never laid out: it is for canvases with the traits wR hC, and the file has only the canvas phone (wC hR)"
+      ),
+      (
+        .whenNeverLaidOut(condition: nil, canvases: ["a (wC hR)", "b (wR hR)"]),
+        "this 'when' block is never laid out: it is for traits that contradict each other (the enclosing 'when' blocks ask for others), and the file has only the canvases a (wC hR), b (wR hR)"
+      ),
       (.reservedViewName("super", names: .enclosing), "'super' is reserved: it names the enclosing view; choose another name"),
       (.reservedViewName("root", names: .root), "'root' is reserved: it names the root view; choose another name"),
       (.notALayoutGuide("margins"), "'margins' is not a layout guide; views have 'safeArea'"),
@@ -193,6 +201,14 @@ final class DiagnosticMessageTests: XCTestCase {
             view: "Logo", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "phone")),
         "'Logo' is misplaced: its frame is declared as (0 0; 10 10), but its constraints put it at (0 8; 100.5 0) in "
           + "phone."
+      ),
+      (
+        .misplaced(
+          Misplacement(
+            view: "Logo", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "phone",
+            traits: SizeClassTraits(horizontal: .compact, vertical: .compact))),
+        "'Logo' is misplaced: its frame is declared as (0 0; 10 10), but its constraints put it at (0 8; 100.5 0) in "
+          + "phone (wC hC)."
       ),
       (
         .misplaced(
@@ -386,7 +402,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 57
+  private static let kindCount = 58
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -397,6 +413,7 @@ final class DiagnosticMessageTests: XCTestCase {
     case .duplicateCanvas: "duplicateCanvas"
     case .duplicateMetric: "duplicateMetric"
     case .duplicateView: "duplicateView"
+    case .whenNeverLaidOut: "whenNeverLaidOut"
     case .reservedViewName: "reservedViewName"
     case .notALayoutGuide: "notALayoutGuide"
     case .unknownView: "unknownView"
@@ -472,6 +489,11 @@ final class DiagnosticMessageTests: XCTestCase {
         "'root.width == 375' (the root view is 375 × 667 in canvas 'phone')"
       ),
       (
+        .canvasSize(
+          canvas, width: 375, height: 667, canvas: "phone", traits: SizeClassTraits(horizontal: .compact, vertical: .regular)),
+        "'root.width == 375' (the root view is 375 × 667 in canvas 'phone' (wC hR))"
+      ),
+      (
         .canvasSize(canvas, width: 375, height: 667, canvas: nil),
         "'root.width == 375' (the root view is 375 × 667 in the default canvas)"
       ),
@@ -536,6 +558,13 @@ final class DiagnosticMessageTests: XCTestCase {
       (.everyCanvas(.rtl), [], body + " (in right-to-left layouts)"),
       (.everyCanvas(.ltr), [], body + " (in left-to-right layouts)"),
       (.canvases([CanvasPlace(canvas: "small", directions: nil)]), [], body + " (in small)"),
+      (
+        .canvases([
+          CanvasPlace(canvas: "small", traits: SizeClassTraits(horizontal: .compact, vertical: .regular), directions: .ltr),
+          CanvasPlace(canvas: "iPad", traits: SizeClassTraits(horizontal: .regular, vertical: .regular), directions: nil),
+        ]), [],
+        body + " (in small (wC hR), left-to-right; iPad (wR hR))"
+      ),
       (
         .canvases([CanvasPlace(canvas: "small", directions: .ltr), CanvasPlace(canvas: "iPad", directions: .rtl)]), [],
         body + " (in small, left-to-right; iPad, right-to-left)"

@@ -30,6 +30,8 @@ syn match   layoutMetricName  "\<\h\w*\>" contained
 syn keyword layoutStatement   direction nextgroup=layoutDirection skipwhite
 syn keyword layoutDirection   ltr rtl both contained
 syn keyword layoutStatement   spacing
+syn keyword layoutStatement   when traits
+syn keyword layoutSizeClass   wC wR hC hR
 syn keyword layoutKind        view label button image field switch stack nextgroup=layoutViewName skipwhite
 syn match   layoutViewName    "\<\h\w*\>" contained
 syn keyword layoutProperty    intrinsic hug resist frame insets baseline margins transform rotate scale safe
@@ -69,6 +71,7 @@ hi def link layoutCanvasName     Function
 hi def link layoutMetricName     Constant
 hi def link layoutViewName       Function
 hi def link layoutDirection      Constant
+hi def link layoutSizeClass      Constant
 hi def link layoutStackValue     Constant
 hi def link layoutSuper          Special
 hi def link layoutLabel          Label

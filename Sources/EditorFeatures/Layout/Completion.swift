@@ -30,6 +30,10 @@ enum CompletionContext: Equatable {
   case stackValue(option: String, axis: StackAxis)
   /// After `direction`.
   case direction
+  /// After `when` or a canvas's `traits`: the size classes of the axes not given yet.
+  case traits(given: [String])
+  /// After a canvas's size: its options.
+  case canvasOption
   /// Anywhere else in an expression: views and metrics.
   case expression
 }
@@ -58,9 +62,18 @@ enum CompletionAnalyzer {
     if before.allSatisfy({ $0 == " " || $0 == "\t" }) { return .statement }
     // After the kind and the name of a declaration (not while the name is being typed).
     let endsWithSpace = linePrefix.hasSuffix(" ") || linePrefix.hasSuffix("\t")
+    let complete = endsWithSpace ? words : Array(words.dropLast())
+    if kind == .layout, complete.first == "when", !complete.contains(where: { $0.contains("{") }) {
+      return .traits(given: Array(complete.dropFirst()))
+    }
+    if complete.first == "canvas", let traits = complete.firstIndex(of: "traits") {
+      return .traits(given: Array(complete[(traits + 1)...]))
+    }
+    if complete.first == "canvas", complete.count >= 3, complete.last?.hasSuffix(")") == true || complete.count == 3 {
+      return .canvasOption
+    }
     if let first = words.first, viewKinds.contains(first), words.count >= 3 || (words.count == 2 && endsWithSpace) {
       // The word before the one being typed (or before the cursor, after a space).
-      let complete = endsWithSpace ? words : Array(words.dropLast())
       if first == "stack", complete.count >= 3, let option = complete.last, stackOptionsWithValues.contains(option) {
         let axisIndex = complete.lastIndex(of: "axis")
         let axis = axisIndex.flatMap { $0 + 1 < complete.count ? StackAxis(rawValue: complete[$0 + 1]) : nil }
@@ -150,6 +163,7 @@ extension LayoutSnapshot {
         add(viewKinds, kind: .keyword, detail: "view declaration")
       }
       add(statementKeywords, kind: .keyword)
+      if document.kind == .layout { add(["when"], kind: .keyword, detail: "size classes") }
       add(["H:", "V:"], kind: .keyword, detail: "visual format")
       if document.kind == .layout {
         add(views + ["super"], kind: .class, detail: "view")
@@ -176,6 +190,13 @@ extension LayoutSnapshot {
       }
     case .direction:
       add(["ltr", "rtl", "both"], kind: .enumMember)
+    case .traits(let given):
+      let axes = Set(given.compactMap(\.first))
+      if given.count < 2 {
+        add(TraitWord.all.filter { !axes.contains($0.first ?? " ") }, kind: .enumMember, detail: "size class")
+      }
+    case .canvasOption:
+      add(["safe", "traits"], kind: .keyword, detail: "canvas option")
     case .expression:
       add(views + ["super"], kind: .class, detail: "view")
       add(metrics, kind: .constant, detail: "metric")

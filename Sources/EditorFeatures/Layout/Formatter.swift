@@ -2,8 +2,8 @@ import LayoutSyntax
 
 /// A conservative formatter: it changes white space at the start and end of lines only.
 ///
-/// Each line is indented by two spaces per enclosing view body (a closing brace by as many
-/// as its view's declaration), trailing spaces and tabs (and vertical tabs and form feeds) are
+/// Each line is indented by two spaces per enclosing view body or `when` block (a closing
+/// brace by as many as its declaration), trailing spaces and tabs (and vertical tabs and form feeds) are
 /// removed, and lines of only such white space become empty. Lines are cut where the lexer
 /// cuts them, at `\n` (a lone `\r` is white space inside a line to the lexer, and a quoted
 /// format runs on past it), whatever the editor's line convention: statements end at line ends
@@ -21,6 +21,7 @@ public enum LayoutFormatter {
     var bodies: [SourceRange] = []
     SyntaxWalker.walk(syntax) { node in
       if case .view(let view, _) = node, let body = view.bodyRange { bodies.append(body) }
+      if case .when(let block) = node { bodies.append(block.bodyRange) }
     }
     // The parser reports only syntax errors.
     let reindent = !syntax.diagnostics.contains { $0.severity == .error }

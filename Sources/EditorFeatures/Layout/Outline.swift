@@ -27,6 +27,12 @@ extension LayoutSnapshot {
           DocumentSymbol(
             name: view.name.name, detail: detail(of: view), kind: .class, range: view.range, selection: view.name.range,
             children: outline(view.body)))
+      case .when(let block):
+        symbols.append(
+          DocumentSymbol(
+            name: "when \(block.condition)", detail: "size classes", kind: .namespace, range: block.range,
+            selection: SourceRange(start: block.keyword.start, end: block.traits.last?.range.end ?? block.keyword.end),
+            children: outline(block.body)))
       case .constraint(let constraint):
         guard let label = constraint.label else { continue }
         let text = document.text(of: SourceRange(start: constraint.first.range.start, end: constraint.range.end))
@@ -49,12 +55,18 @@ extension LayoutSnapshot {
     return "stack, \(axis.rawValue)"
   }
 
-  /// Each view body, from the line of `{` to the line before `}`, and each run of two or more
+  /// Each view body and `when` block, from the line of `{` to the line before `}`, and each run of two or more
   /// comment lines.
   public func foldingRanges() -> [FoldingRange]? {
     var ranges: [FoldingRange] = []
     SyntaxWalker.walk(syntax) { node in
-      guard case .view(let view, _) = node, let body = view.bodyRange else { return }
+      let bodyRange: SourceRange? =
+        switch node {
+        case .view(let view, _): view.bodyRange
+        case .when(let block): block.bodyRange
+        default: nil
+        }
+      guard let body = bodyRange else { return }
       let startLine = lines.line(containing: body.start)
       // Keep the closing brace visible: fold up to the line before it.
       let endLine = lines.line(containing: max(body.start, body.end - 1)) - 1

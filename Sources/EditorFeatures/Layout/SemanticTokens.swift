@@ -61,6 +61,15 @@ enum SemanticTokenizer {
       case .canvas(let canvas):
         keyword(at: canvas.range.start)
         add(canvas.name.range, .type, [.declaration])
+        if let first = canvas.traits.first {
+          // `traits`, the word before the first trait.
+          var end = first.range.start
+          while end > canvas.range.start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+          var start = end
+          while start > canvas.range.start, isWordByte(bytes[start - 1]) { start -= 1 }
+          add(SourceRange(start: start, end: end), .keyword)
+        }
+        for trait in canvas.traits { add(trait.range, .enumMember) }
       case .direction(let direction):
         keyword(at: direction.range.start)
       case .spacing(let spacing):
@@ -129,6 +138,9 @@ enum SemanticTokenizer {
         }
       case .option(let option):
         add(option.range, .enumMember)
+      case .when(let block):
+        add(block.keyword, .keyword)
+        for trait in block.traits { add(trait.range, .enumMember) }
       }
     }
     tokens += comments(snapshot)

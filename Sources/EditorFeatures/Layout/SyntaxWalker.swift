@@ -19,6 +19,8 @@ enum SyntaxNode {
   case formatView(VFLView)
   case predicate(VFLPredicate)
   case option(Identifier)
+  /// A `when` block; its statements are visited after it, in the enclosing view's scope.
+  case when(WhenBlock)
 }
 
 /// Visits every node of a syntax tree in source order.
@@ -82,6 +84,9 @@ enum SyntaxWalker {
           }
         }
         for option in node.options { visit(.option(option)) }
+      case .when(let node):
+        visit(.when(node))
+        walk(node.body, scope: scope, visit)
       }
     }
   }

@@ -6,7 +6,7 @@ import LayoutSyntax
 
 enum AmbiguityCheck {
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, context: CheckContext) -> [PlacedFinding] {
-    let model = document.model
+    let model = solver.model
     var findings: [PlacedFinding] = []
     let ambiguities = solver.ambiguities()
     var explainedByContent = Set<String>()
@@ -109,7 +109,7 @@ enum AmbiguityCheck {
   private static func ambiguousFinding(
     _ ambiguity: AmbiguityFinding, solver: PlaceSolver, context: CheckContext, document: LayoutDocument
   ) -> PlacedFinding {
-    let model = document.model
+    let model = solver.model
     let finding = Ambiguity(
       view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
       alternative: ambiguity.alternative,
@@ -140,7 +140,7 @@ enum AmbiguityCheck {
   private static func missingConstraintsFix(
     _ ambiguity: AmbiguityFinding, solver: PlaceSolver, places: [PlaceSolver], document: LayoutDocument
   ) -> Fix? {
-    let model = document.model
+    let model = solver.model
     guard let node = model.views[ambiguity.view], let superview = node.superview,
       let solved = solver.solvedView(ambiguity.view)
     else { return nil }
@@ -316,7 +316,7 @@ enum AmbiguityCheck {
   private static func contentPriorityFinding(_ pair: ContentPair, solver: PlaceSolver, document: LayoutDocument)
     -> PlacedFinding
   {
-    let model = document.model
+    let model = solver.model
     let tie = ContentPriorityTie(
       first: pair.first, second: pair.second, axis: pair.axis,
       priority: pair.hugging ? .hugging : .compressionResistance, value: pair.priority)

@@ -24,13 +24,15 @@ enum ConflictCheck {
       let finding = Conflict(
         broken: Describe.quote(broken, in: document), others: members,
         defaultCanvas: usesDefaultCanvas ? CanvasSize(width: canvas.width, height: canvas.height) : nil,
-        brokenStack: StackLayout.stack(generating: broken, in: document.model))
+        brokenStack: StackLayout.stack(generating: broken, in: solver.model))
       let related = zip(others, members).map { other, member in
         RelatedInformation(range: other.range, role: .conflictMember(member))
       }
       let key = ([broken] + conflict.others).map(Describe.key).sorted().joined(separator: "|")
       var fixes: [Fix] = []
-      if context.isFirst(.conflict, key: key) {
+      // Fixes are tried by the positions of the document's constraints, which a canvas's own
+      // model numbers otherwise when the file has `when` blocks: none is offered there.
+      if context.isFirst(.conflict, key: key), !document.model.hasSizeClassConditions {
         for entry in [conflict.brokenEntry] + conflict.otherEntries {
           guard let position = solver.modelPosition(ofEntry: entry) else { continue }
           fixes += self.fixes(relaxing: position, document: document, context: context)
@@ -112,7 +114,7 @@ enum ConflictCheck {
       return .nonNegativeSize(view: constraint.first.view, axis: constraint.first.attribute == .width ? .horizontal : .vertical)
     case .canvas:
       let canvas = place.canvas
-      return .canvasSize(quote, width: canvas.width, height: canvas.height, canvas: canvas.range == nil ? nil : canvas.name)
+      return .canvasSize(quote, width: canvas.width, height: canvas.height, canvas: canvas.range == nil ? nil : canvas.name, traits: canvas.traits)
     case .intrinsic:
       return .intrinsicSize(quote, view: constraint.first.view)
     case .autoresizingMask:

@@ -8,7 +8,7 @@ enum GeometryCheck {
   /// - Parameter isPrimary: whether this is the first place (first canvas, first direction),
   ///   the one a declared design-time frame describes.
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, isPrimary: Bool) -> [PlacedFinding] {
-    let model = document.model
+    let model = solver.model
     var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
@@ -41,7 +41,7 @@ enum GeometryCheck {
   private static func misplaced(
     _ node: ViewNode, declared: Rect, solved: Rect, solver: PlaceSolver, model: LayoutModel
   ) -> PlacedFinding {
-    let finding = Misplacement(view: node.name, declared: declared, solved: solved, canvas: solver.place.canvas.name)
+    let finding = Misplacement(view: node.name, declared: declared, solved: solved, canvas: solver.place.canvas.name, traits: solver.place.canvas.traits)
     var fixes: [Fix] = []
     if let range = node.propertyRanges["frame"] {
       fixes.append(

@@ -141,7 +141,7 @@ enum NumericRangeCheck {
         add(.violated(Describe.quote(constraint, in: document), by: by), constraint)
       }
     }
-    let model = document.model
+    let model = solver.model
     for case let solved? in solver.allSolvedViews().views {
       let frame = solved.frame
       guard ![frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else { continue }

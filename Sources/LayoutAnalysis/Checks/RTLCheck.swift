@@ -16,8 +16,11 @@ enum RTLCheck {
   ///   holding.
   static func diagnostics(_ document: LayoutDocument, places: [PlaceSolver]) -> [Diagnostic] {
     guard document.model.directions != .ltr else { return [] }
+    // A fix is tried by the positions of the document's constraints; with `when` blocks a
+    // canvas's model numbers them otherwise, so no place can try it and none is offered.
     var visitor = Visitor(
-      constraints: document.model.constraints, rightToLeft: places.filter { $0.place.direction == .rtl })
+      constraints: document.model.constraints, rightToLeft: places.filter { $0.place.direction == .rtl },
+      triesFixes: !document.model.hasSizeClassConditions)
     visitor.visit(document.syntax.statements)
     return visitor.result
   }
@@ -26,11 +29,14 @@ enum RTLCheck {
     let constraints: [LayoutConstraint]
     /// Left to right, left and right are leading and trailing: the fixes change nothing there.
     let rightToLeft: [PlaceSolver]
+    /// Whether fixes can be tried at all (see `diagnostics`).
+    let triesFixes: Bool
     var result: [Diagnostic] = []
 
-    init(constraints: [LayoutConstraint], rightToLeft: [PlaceSolver]) {
+    init(constraints: [LayoutConstraint], rightToLeft: [PlaceSolver], triesFixes: Bool) {
       self.constraints = constraints
       self.rightToLeft = rightToLeft
+      self.triesFixes = triesFixes
     }
 
     /// The positions of the constraints written as equations or Visual Format strings, by
@@ -47,6 +53,7 @@ enum RTLCheck {
     /// Whether rewriting the file's constraints at `positions` with leading and trailing
     /// keeps every constraint holding in every right-to-left place.
     func mirrors(_ positions: [Int]) -> Bool {
+      guard triesFixes else { return false }
       let change = ConstraintChange(replaced: positions.map { ($0, mirrored(constraints[$0])) })
       return rightToLeft.allSatisfy { $0.accepts(change) }
     }

@@ -327,7 +327,8 @@ function M.show_frames(bufnr)
     end
     local lines = {}
     for _, layout in ipairs(result.layouts or {}) do
-      table.insert(lines, string.format('%s (%d × %d), %s', layout.canvas, layout.width, layout.height,
+      local traits = layout.traits and (', ' .. layout.traits) or ''
+      table.insert(lines, string.format('%s (%d × %d%s), %s', layout.canvas, layout.width, layout.height, traits,
         layout.direction == 'rtl' and 'right-to-left' or 'left-to-right'))
       for _, view in ipairs(layout.views or {}) do
         local line = string.format('  %s: frame = %s', view.name, format_frame(view.frame))
