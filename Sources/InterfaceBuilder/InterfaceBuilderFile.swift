@@ -240,8 +240,7 @@ public struct InterfaceBuilderFile: Sendable {
     func requote(_ quote: ConstraintQuote) -> ConstraintQuote {
       quote.isWritten ? quotes[quote.range] ?? quote : quote
     }
-    let conflicts = primary.map { ConflictAmbiguity(layout: layout, primary: $0) } ?? ConflictAmbiguity.none
-    let conflictViews = Set(conflicts.ambiguous.map { $0.view })
+    let conflicts = primary.map { ConflictDependence(layout: layout, primary: $0) } ?? ConflictDependence.none
     var result: [Diagnostic] = []
     for found in layout.diagnostics {
       // An optional constraint that loses to stronger ones is what optional means: Interface
@@ -259,10 +258,20 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
       if diagnostic.code == .zeroSize, let view, details.emptyLabels.contains(view) { continue }
-      // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
-      // it is misplaced only when no choice of the constraint to break puts it where it was saved.
-      if diagnostic.code == .misplaced, let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+      // A view whose frame depends on which constraint of a conflict UIKit breaks has no frame
+      // to be ambiguous or misplaced about until the conflict is fixed: the conflict is the finding.
+      switch diagnostic.finding {
+      case .ambiguous(let ambiguity) where conflicts.isDependent(ambiguity.view, along: ambiguity.axis):
         continue
+      case .contentPriorityTie(let tie)
+      where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
+        continue
+      case .misplaced(let misplacement)
+      where conflicts.explains(
+        misplacement.view, declared: misplacement.declared, solved: misplacement.solved, tolerance: layout.document.model.misplacedTolerance):
+        continue
+      default:
+        break
       }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
@@ -310,19 +319,21 @@ public struct InterfaceBuilderFile: Sendable {
     }
     if let primary {
       var open: [String: [OpenPart]] = [:]
-      for ambiguity in ambiguities {
+      for ambiguity in ambiguities where !conflicts.isDependent(ambiguity.view, along: ambiguity.axis) {
         open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
       }
-      // A view of a conflict keeps its saved frame along the conflict's axes, as Interface
-      // Builder leaves it; along the others its constraints still decide.
-      for entry in conflicts.ambiguous {
-        for axis in entry.axes { open[entry.view, default: []].append(OpenPart(axis: axis, position: true, size: true)) }
+      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details, conflicts: conflicts)
+      // A view whose saved frame is where its constraints put it with the sizes Plumb estimated
+      // replaced by the saved ones is no evidence of a misplacement, only of the estimate's error.
+      if !details.estimatedSizes.isEmpty, result.contains(where: { $0.code == .misplaced }) {
+        let estimates = EstimatedSizes(layout: layout, primary: primary, estimated: details.estimatedSizes)
+        let tolerance = layout.document.model.misplacedTolerance
+        result.removeAll { diagnostic in
+          guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+          let parts = misplacement.keepsOpenPartsAsDeclared ? open[misplacement.view] ?? [] : []
+          return estimates.explains(misplacement, open: parts, tolerance: tolerance)
+        }
       }
-      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details)
-    }
-    result += conflicts.diagnostics(layout: layout) { constraint in
-      if constraint.origin == .explicit, let quote = quotes[constraint.range] { return quote }
-      return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
     }
     return result
   }
@@ -331,7 +342,8 @@ public struct InterfaceBuilderFile: Sendable {
   /// the constraints leave open at the saved frame, so a view is misplaced when what they do
   /// decide (a width, or the other axis) differs from the saved frame.
   static func misplacedAmbiguous(
-    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails
+    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails,
+    conflicts: ConflictDependence
   ) -> [Diagnostic] {
     let model = layout.document.model
     var result: [Diagnostic] = []
@@ -353,7 +365,8 @@ public struct InterfaceBuilderFile: Sendable {
       let tolerance = model.misplacedTolerance
       guard
         abs(expected.x - declared.x) > tolerance || abs(expected.y - declared.y) > tolerance
-          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance
+          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance,
+        !conflicts.explains(name, declared: declared, solved: expected, tolerance: tolerance)
       else { continue }
       var fixes: [Fix] = []
       if let rect = details.frameRects[name] {

@@ -16,6 +16,9 @@ struct UnitDetails: Sendable {
   var symbolImages: Set<String> = []
   /// Labels without text, whose zero size is what they are meant to have until filled.
   var emptyLabels: Set<String> = []
+  /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
+  /// measured itself), by axis: the saved frame's size along it is as plausible.
+  var estimatedSizes: [String: Set<AttributeAxis>] = [:]
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.

@@ -79,7 +79,6 @@ enum DiagnosticMessage {
     case .declarationOfView(let view): "'\(view)' is declared here"
     case .otherDirectionOption: "the other direction option"
     case .conflictMember(let member): "in conflict: \(explain(member))"
-    case .brokenConstraint: "the constraint Plumb breaks"
     case .otherViewOfTie: "the other view of the tie"
     }
   }
@@ -143,9 +142,6 @@ enum DiagnosticMessage {
       return self.conflict(conflict)
     case .ambiguous(let ambiguity):
       return ambiguous(ambiguity)
-    case .noSingleLayout(let view, let broken):
-      return "'\(view)' has no single layout: required constraints about it conflict, and where it ends up "
-        + "depends on which of them UIKit breaks (Plumb breaks \(broken.quoted))."
     case .contentPriorityTie(let tie):
       let kind = tie.priority == .hugging ? "content hugging" : "compression resistance"
       let situation =

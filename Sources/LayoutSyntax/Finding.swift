@@ -54,8 +54,6 @@ public enum Finding: Hashable, Sendable {
   case conflict(Conflict)
   /// A view whose frame the constraints leave open on an axis.
   case ambiguous(Ambiguity)
-  /// Interface Builder: a view whose frame depends on which constraint of a conflict breaks.
-  case noSingleLayout(view: String, broken: ConstraintQuote)
   /// Two views with equal content priorities that trade size.
   case contentPriorityTie(ContentPriorityTie)
   /// A view that solves to zero width or height.
@@ -389,8 +387,6 @@ public enum RelatedRole: Hashable, Sendable {
   case otherDirectionOption
   /// Another member of a conflict.
   case conflictMember(ConflictMember)
-  /// The constraint Plumb breaks in a conflict.
-  case brokenConstraint
   /// The other view of a content-priority tie.
   case otherViewOfTie
 }
@@ -443,7 +439,6 @@ extension Finding {
   public var view: String? {
     switch self {
     case .ambiguous(let ambiguity): ambiguity.view
-    case .noSingleLayout(let view, _): view
     case .contentPriorityTie(let tie): tie.first
     case .zeroSize(let view, _, _, _): view
     case .misplaced(let misplacement): misplacement.view
@@ -462,8 +457,6 @@ extension Finding {
       conflict.broken = transform(conflict.broken)
       conflict.others = conflict.others.map { $0.mappingQuotes(transform) }
       return .conflict(conflict)
-    case .noSingleLayout(let view, let broken):
-      return .noSingleLayout(view: view, broken: transform(broken))
     case .unsatisfied(let quote, let missedBy):
       return .unsatisfied(transform(quote), missedBy: missedBy)
     case .extremeValue(let quote, let value):
