@@ -17,6 +17,8 @@ public struct InterfaceBuilderFile: Sendable {
   /// command line and the server use for positions.
   public let document: LayoutDocument
   let details: [UnitDetails]
+  /// The markers Xcode saved (`ambiguous="YES"`, `misplaced="YES"`), in file order.
+  let markers: [SavedMarker]
 
   /// The largest file the reader reads (`ib-refused` above it).
   public static var maximumFileSize: Int { XMLTree.maximumSize }
@@ -45,6 +47,7 @@ public struct InterfaceBuilderFile: Sendable {
     var fileDiagnostics = tree.diagnostics
     var units: [LayoutDocument] = []
     var details: [UnitDetails] = []
+    var markers: [SavedMarker] = []
     if let rootIndex = tree.root, let rootNode = tree.node(rootIndex) {
       if rootNode.name == "archive" {
         fileDiagnostics.append(
@@ -61,13 +64,15 @@ public struct InterfaceBuilderFile: Sendable {
             code: .interfaceBuilderUnsupported, severity: .info, finding: .macOSDocument, range: rootNode.nameRange))
       } else {
         (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
+        markers = savedMarkers(tree: tree, details: details)
       }
     }
     // A refused oversized file is not indexed: its one finding is at the start.
     let indexed = file.count > XMLTree.maximumSize ? [] : bytes
     let document = LayoutDocument(bytes: indexed, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
     return InterfaceBuilderFile(
-      bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details)
+      bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details,
+      markers: markers)
   }
 
   private static func readDocument(tree: XMLTree, root: Int, bytes: [UInt8], diagnostics: [Diagnostic])
@@ -183,6 +188,36 @@ public struct InterfaceBuilderFile: Sendable {
     return (units, details, fileDiagnostics)
   }
 
+  /// Every element Xcode marked ambiguous or misplaced: a view (named as its unit names it, or
+  /// by its label, class or kind when it is in no unit, like a navigation controller's bar), or a
+  /// `<variation>` of one, whose marker is for that size class.
+  private static func savedMarkers(tree: XMLTree, details: [UnitDetails]) -> [SavedMarker] {
+    var names: [Int: String] = [:]
+    for unit in details {
+      for (offset, name) in unit.viewAtOffset where names[offset] == nil { names[offset] = name }
+    }
+    var markers: [SavedMarker] = []
+    for index in tree.nodes.indices {
+      let node = tree.nodes[index]
+      let ambiguous = node.attribute("ambiguous") == "YES"
+      let misplaced = node.attribute("misplaced") == "YES"
+      guard ambiguous || misplaced else { continue }
+      var view = index
+      var sizeClass: String?
+      if node.name == "variation", let parent = node.parent {
+        view = parent
+        sizeClass = node.key
+      }
+      guard let viewNode = tree.node(view) else { continue }
+      let name = names[viewNode.nameRange.start] ?? viewName(view, tree: tree)
+      markers.append(
+        SavedMarker(
+          range: node.nameRange, viewOffset: viewNode.nameRange.start,
+          marker: XcodeMarker(view: name, ambiguous: ambiguous, misplaced: misplaced, sizeClass: sizeClass)))
+    }
+    return markers
+  }
+
   /// A view controller as its scene is named: its label, class or title, or its kind.
   private static func controllerName(_ controller: Int, tree: XMLTree) -> String {
     guard let node = tree.node(controller) else { return "View Controller" }
@@ -210,6 +245,18 @@ public struct InterfaceBuilderFile: Sendable {
   public func analyse(canvas: String? = nil, solveWithErrors: Bool = false) -> InterfaceBuilderAnalysis {
     var layouts: [SolvedLayout] = []
     var all = diagnostics
+    // Xcode's own verdicts, for information: of every view, or of the views of the canvas asked for.
+    for saved in markers {
+      if let canvas {
+        let inCanvas = units.indices.contains { index in
+          units[index].model.canvases.first?.name == canvas && index < details.count
+            && details[index].viewAtOffset[saved.viewOffset] != nil
+        }
+        guard inCanvas else { continue }
+      }
+      all.append(
+        Diagnostic(code: .xcodeMarker, severity: .info, finding: .xcodeMarker(saved.marker), range: saved.range))
+    }
     for (index, unit) in units.enumerated() {
       guard canvas == nil || unit.model.canvases.first?.name == canvas else { continue }
       let layout = SolvedLayout(document: unit, solveWithErrors: solveWithErrors)
@@ -420,6 +467,15 @@ public struct InterfaceBuilderFile: Sendable {
     }
     return LayoutDocument.sorted(unique)
   }
+}
+
+/// A marker Xcode saved on an element, with where to report it.
+struct SavedMarker: Sendable {
+  /// The marked element's name in its start tag.
+  var range: SourceRange
+  /// The start of the view's element name (the marked element's, or a variation's view's).
+  var viewOffset: Int
+  var marker: XcodeMarker
 }
 
 /// What the constraints leave open of a view's frame along one axis.

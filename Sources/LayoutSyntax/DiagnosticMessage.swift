@@ -235,6 +235,10 @@ enum DiagnosticMessage {
       return "This constraint has no firstAttribute; Plumb leaves it out."
     case .unreadableConstraint(let text):
       return text
+    case .xcodeMarker(let marker):
+      let verdicts = [marker.ambiguous ? "ambiguous" : nil, marker.misplaced ? "misplaced" : nil].compactMap { $0 }
+      let sizeClass = marker.sizeClass.map { " in the size class \($0)" } ?? ""
+      return "Xcode marked '\(marker.view)' \(verdicts.joined(separator: " and "))\(sizeClass) when the file was last saved."
     }
   }
 

@@ -114,6 +114,27 @@ public enum Finding: Hashable, Sendable {
   /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value
   /// it could not read, and that it leaves the constraint out).
   case unreadableConstraint(String)
+  /// The verdict Xcode saved on a view (`ambiguous="YES"`, `misplaced="YES"`) when it last
+  /// saved the file: not Plumb's own finding.
+  case xcodeMarker(XcodeMarker)
+}
+
+/// What Xcode marked a view as when it last saved an Interface Builder file.
+public struct XcodeMarker: Hashable, Sendable {
+  /// The view, named as the other findings name it.
+  public var view: String
+  public var ambiguous: Bool
+  public var misplaced: Bool
+  /// The size class of a marker saved on a `<variation>` (its key, `widthClass=compact`);
+  /// nil for the base configuration.
+  public var sizeClass: String?
+
+  public init(view: String, ambiguous: Bool, misplaced: Bool, sizeClass: String? = nil) {
+    self.view = view
+    self.ambiguous = ambiguous
+    self.misplaced = misplaced
+    self.sizeClass = sizeClass
+  }
 }
 
 /// The range of numbers UIKit's engine handles sensibly (docs/language.md#numbers).
@@ -445,6 +466,7 @@ extension Finding {
     case .offscreen(let overhang): overhang.view
     case .transformed(let view, _): view
     case .inaccurate(.notFinite(let view)): view
+    case .xcodeMarker(let marker): marker.view
     case .duplicateView(let name), .notASubview(let name, _, _): name
     default: nil
     }

@@ -320,6 +320,15 @@ final class DiagnosticMessageTests: XCTestCase {
         .unreadableConstraint("'weird' is not a relation; Plumb leaves this constraint out."),
         "'weird' is not a relation; Plumb leaves this constraint out."
       ),
+      (
+        .xcodeMarker(XcodeMarker(view: "Header", ambiguous: true, misplaced: false)),
+        "Xcode marked 'Header' ambiguous when the file was last saved."
+      ),
+      (
+        .xcodeMarker(XcodeMarker(view: "\"Title\"", ambiguous: true, misplaced: true, sizeClass: "widthClass=compact")),
+        "Xcode marked '\"Title\"' ambiguous and misplaced in the size class widthClass=compact when the file was "
+          + "last saved."
+      ),
     ]
     for (finding, expected) in table {
       XCTAssertEqual(text(finding), expected)
@@ -330,7 +339,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 51
+  private static let kindCount = 52
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -388,6 +397,7 @@ final class DiagnosticMessageTests: XCTestCase {
     case .unsupportedEncoding: "unsupportedEncoding"
     case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
     case .unreadableConstraint: "unreadableConstraint"
+    case .xcodeMarker: "xcodeMarker"
     }
   }
 
