@@ -270,7 +270,9 @@ public struct InterfaceBuilderFile: Sendable {
 
   /// The findings of the analysis, made to fit the XML: fixes that would insert layout-language
   /// text are dropped, a misplaced view gets an edit of its `<rect key="frame">`, both views
-  /// of a content-priority tie are flagged, and the Ambiguity setting is honoured.
+  /// of a content-priority tie are flagged, and the Ambiguity setting is honoured. Views whose
+  /// frame depends on which constraint of a conflict breaks, and views whose saved frame the
+  /// saved sizes of what Plumb estimated explain, are not reported.
   static func adapt(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
     let primary = layout.places.first
     let ambiguities = primary?.ambiguities() ?? []
