@@ -17,6 +17,8 @@ public struct InterfaceBuilderFile: Sendable {
   /// command line and the server use for positions.
   public let document: LayoutDocument
   let details: [UnitDetails]
+  /// The markers Xcode saved (`ambiguous="YES"`, `misplaced="YES"`), in file order.
+  let markers: [SavedMarker]
 
   /// The largest file the reader reads (`ib-refused` above it).
   public static var maximumFileSize: Int { XMLTree.maximumSize }
@@ -45,6 +47,7 @@ public struct InterfaceBuilderFile: Sendable {
     var fileDiagnostics = tree.diagnostics
     var units: [LayoutDocument] = []
     var details: [UnitDetails] = []
+    var markers: [SavedMarker] = []
     if let rootIndex = tree.root, let rootNode = tree.node(rootIndex) {
       if rootNode.name == "archive" {
         fileDiagnostics.append(
@@ -61,13 +64,15 @@ public struct InterfaceBuilderFile: Sendable {
             code: .interfaceBuilderUnsupported, severity: .info, finding: .macOSDocument, range: rootNode.nameRange))
       } else {
         (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
+        markers = savedMarkers(tree: tree, details: details)
       }
     }
     // A refused oversized file is not indexed: its one finding is at the start.
     let indexed = file.count > XMLTree.maximumSize ? [] : bytes
     let document = LayoutDocument(bytes: indexed, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: fileDiagnostics)
     return InterfaceBuilderFile(
-      bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details)
+      bytes: bytes, units: units, diagnostics: document.diagnostics, document: document, details: details,
+      markers: markers)
   }
 
   private static func readDocument(tree: XMLTree, root: Int, bytes: [UInt8], diagnostics: [Diagnostic])
@@ -184,6 +189,36 @@ public struct InterfaceBuilderFile: Sendable {
     return (units, details, fileDiagnostics)
   }
 
+  /// Every element Xcode marked ambiguous or misplaced: a view (named as its unit names it, or
+  /// by its label, class or kind when it is in no unit, like a navigation controller's bar), or a
+  /// `<variation>` of one, whose marker is for that size class.
+  private static func savedMarkers(tree: XMLTree, details: [UnitDetails]) -> [SavedMarker] {
+    var names: [Int: String] = [:]
+    for unit in details {
+      for (offset, name) in unit.viewAtOffset where names[offset] == nil { names[offset] = name }
+    }
+    var markers: [SavedMarker] = []
+    for index in tree.nodes.indices {
+      let node = tree.nodes[index]
+      let ambiguous = node.attribute("ambiguous") == "YES"
+      let misplaced = node.attribute("misplaced") == "YES"
+      guard ambiguous || misplaced else { continue }
+      var view = index
+      var sizeClass: String?
+      if node.name == "variation", let parent = node.parent {
+        view = parent
+        sizeClass = node.key
+      }
+      guard let viewNode = tree.node(view) else { continue }
+      let name = names[viewNode.nameRange.start] ?? viewName(view, tree: tree)
+      markers.append(
+        SavedMarker(
+          range: node.nameRange, viewOffset: viewNode.nameRange.start,
+          marker: XcodeMarker(view: name, ambiguous: ambiguous, misplaced: misplaced, sizeClass: sizeClass)))
+    }
+    return markers
+  }
+
   /// A view controller as its scene is named: its label, class or title, or its kind.
   private static func controllerName(_ controller: Int, tree: XMLTree) -> String {
     guard let node = tree.node(controller) else { return "View Controller" }
@@ -211,6 +246,18 @@ public struct InterfaceBuilderFile: Sendable {
   public func analyse(canvas: String? = nil, solveWithErrors: Bool = false) -> InterfaceBuilderAnalysis {
     var layouts: [SolvedLayout] = []
     var all = diagnostics
+    // Xcode's own verdicts, for information: of every view, or of the views of the canvas asked for.
+    for saved in markers {
+      if let canvas {
+        let inCanvas = units.indices.contains { index in
+          units[index].model.canvases.first?.name == canvas && index < details.count
+            && details[index].viewAtOffset[saved.viewOffset] != nil
+        }
+        guard inCanvas else { continue }
+      }
+      all.append(
+        Diagnostic(code: .xcodeMarker, severity: .info, finding: .xcodeMarker(saved.marker), range: saved.range))
+    }
     for (index, unit) in units.enumerated() {
       guard canvas == nil || unit.model.canvases.first?.name == canvas else { continue }
       let layout = SolvedLayout(document: unit, solveWithErrors: solveWithErrors)
@@ -224,7 +271,9 @@ public struct InterfaceBuilderFile: Sendable {
 
   /// The findings of the analysis, made to fit the XML: fixes that would insert layout-language
   /// text are dropped, a misplaced view gets an edit of its `<rect key="frame">`, both views
-  /// of a content-priority tie are flagged, and the Ambiguity setting is honoured.
+  /// of a content-priority tie are flagged, and the Ambiguity setting is honoured. Views whose
+  /// frame depends on which constraint of a conflict breaks, and views whose saved frame the
+  /// saved sizes of what Plumb estimated explain, are not reported.
   static func adapt(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
     let primary = layout.places.first
     let ambiguities = primary?.ambiguities() ?? []
@@ -241,8 +290,7 @@ public struct InterfaceBuilderFile: Sendable {
     func requote(_ quote: ConstraintQuote) -> ConstraintQuote {
       quote.isWritten ? quotes[quote.range] ?? quote : quote
     }
-    let conflicts = primary.map { ConflictAmbiguity(layout: layout, primary: $0) } ?? ConflictAmbiguity.none
-    let conflictViews = Set(conflicts.ambiguous.map { $0.view })
+    let conflicts = primary.map { ConflictDependence(layout: layout, primary: $0) } ?? ConflictDependence.none
     var result: [Diagnostic] = []
     for found in layout.diagnostics {
       // An optional constraint that loses to stronger ones is what optional means: Interface
@@ -260,10 +308,20 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
       if diagnostic.code == .zeroSize, let view, details.emptyLabels.contains(view) { continue }
-      // A view of a conflict is ambiguous rather than misplaced, and a view that only follows
-      // it is misplaced only when no choice of the constraint to break puts it where it was saved.
-      if diagnostic.code == .misplaced, let view, conflictViews.contains(view) || conflicts.explained.contains(view) {
+      // A view whose frame depends on which constraint of a conflict UIKit breaks has no frame
+      // to be ambiguous or misplaced about until the conflict is fixed: the conflict is the finding.
+      switch diagnostic.finding {
+      case .ambiguous(let ambiguity) where conflicts.isDependent(ambiguity.view, along: ambiguity.axis):
         continue
+      case .contentPriorityTie(let tie)
+      where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
+        continue
+      case .misplaced(let misplacement)
+      where conflicts.explains(
+        misplacement.view, declared: misplacement.declared, solved: misplacement.solved, tolerance: layout.document.model.misplacedTolerance):
+        continue
+      default:
+        break
       }
       // A symbol's frame is its alignment rectangle grown by insets the file does not store:
       // only a difference larger than such insets is a misplacement.
@@ -311,19 +369,21 @@ public struct InterfaceBuilderFile: Sendable {
     }
     if let primary {
       var open: [String: [OpenPart]] = [:]
-      for ambiguity in ambiguities {
+      for ambiguity in ambiguities where !conflicts.isDependent(ambiguity.view, along: ambiguity.axis) {
         open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
       }
-      // A view of a conflict keeps its saved frame along the conflict's axes, as Interface
-      // Builder leaves it; along the others its constraints still decide.
-      for entry in conflicts.ambiguous {
-        for axis in entry.axes { open[entry.view, default: []].append(OpenPart(axis: axis, position: true, size: true)) }
+      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details, conflicts: conflicts)
+      // A view whose saved frame is where its constraints put it with the sizes Plumb estimated
+      // replaced by the saved ones is no evidence of a misplacement, only of the estimate's error.
+      if !details.estimatedSizes.isEmpty, result.contains(where: { $0.code == .misplaced }) {
+        let estimates = EstimatedSizes(layout: layout, primary: primary, estimated: details.estimatedSizes)
+        let tolerance = layout.document.model.misplacedTolerance
+        result.removeAll { diagnostic in
+          guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+          let parts = misplacement.keepsOpenPartsAsDeclared ? open[misplacement.view] ?? [] : []
+          return estimates.explains(misplacement, open: parts, tolerance: tolerance)
+        }
       }
-      result += misplacedAmbiguous(layout, primary: primary, open: open, details: details)
-    }
-    result += conflicts.diagnostics(layout: layout) { constraint in
-      if constraint.origin == .explicit, let quote = quotes[constraint.range] { return quote }
-      return ConstraintQuote(range: constraint.range, text: constraint.description, isWritten: false)
     }
     if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
     return result
@@ -333,7 +393,8 @@ public struct InterfaceBuilderFile: Sendable {
   /// the constraints leave open at the saved frame, so a view is misplaced when what they do
   /// decide (a width, or the other axis) differs from the saved frame.
   static func misplacedAmbiguous(
-    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails
+    _ layout: SolvedLayout, primary: PlaceSolver, open byView: [String: [OpenPart]], details: UnitDetails,
+    conflicts: ConflictDependence
   ) -> [Diagnostic] {
     let model = layout.document.model
     var result: [Diagnostic] = []
@@ -355,7 +416,8 @@ public struct InterfaceBuilderFile: Sendable {
       let tolerance = model.misplacedTolerance
       guard
         abs(expected.x - declared.x) > tolerance || abs(expected.y - declared.y) > tolerance
-          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance
+          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance,
+        !conflicts.explains(name, declared: declared, solved: expected, tolerance: tolerance)
       else { continue }
       var fixes: [Fix] = []
       if let rect = details.frameRects[name] {
@@ -411,6 +473,15 @@ public struct InterfaceBuilderFile: Sendable {
     }
     return LayoutDocument.sorted(unique)
   }
+}
+
+/// A marker Xcode saved on an element, with where to report it.
+struct SavedMarker: Sendable {
+  /// The marked element's name in its start tag.
+  var range: SourceRange
+  /// The start of the view's element name (the marked element's, or a variation's view's).
+  var viewOffset: Int
+  var marker: XcodeMarker
 }
 
 /// What the constraints leave open of a view's frame along one axis.

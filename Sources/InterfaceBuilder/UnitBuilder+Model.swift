@@ -147,7 +147,8 @@ extension UnitBuilder {
         {
           details.emptyLabels.insert(record.name)
         }
-        configure(&view, element: element, index: record.element)
+        let estimated = configure(&view, element: element, index: record.element)
+        if !estimated.isEmpty { details.estimatedSizes[record.name] = estimated }
         // A view laid out by its frame keeps it whatever its alignment rectangle is.
         let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
         if !keepsFrame, let insets = alignmentInsets(of: element) {
@@ -266,7 +267,9 @@ extension UnitBuilder {
   }
 
   /// Content priorities, intrinsic size, margins and baseline of a view.
-  func configure(_ view: inout ViewNode, element: XMLNode, index: Int) {
+  /// - Returns: the axes along which the intrinsic size is Plumb's estimate rather than the
+  ///   saved frame's or the file's.
+  func configure(_ view: inout ViewNode, element: XMLNode, index: Int) -> Set<AttributeAxis> {
     func priority(_ name: String, _ fallback: Double) -> Double {
       guard let value = Elements.number(element.attribute(name)), value > 0, value <= 1000 else { return fallback }
       return value
@@ -284,7 +287,7 @@ extension UnitBuilder {
       }
     }
     if let margins = customMargins(index) { view.margins = margins }
-    guard let saved = view.frame else { return }
+    guard let saved = view.frame else { return [] }
     let font = fontSize(index)
     if let font, ["label", "button", "textField"].contains(element.name) {
       // The baseline of a line of the system font, centred vertically in the view.
@@ -297,16 +300,17 @@ extension UnitBuilder {
     if placeholderWidth != nil || placeholderHeight != nil {
       view.intrinsicWidth = Elements.number(placeholderWidth)
       view.intrinsicHeight = Elements.number(placeholderHeight)
-      return
+      return []
     }
     if let id = element.id, let measured = context.designables[id] {
       view.intrinsicWidth = measured.width >= 0 ? measured.width : nil
       view.intrinsicHeight = measured.height >= 0 ? measured.height : nil
-      return
+      return []
     }
+    var estimated = Set<AttributeAxis>()
     switch Elements.intrinsic(element.name, attributes: element.attributes) {
     case .none:
-      return
+      return []
     case .heightOnly:
       view.intrinsicHeight = saved.height
     case .fixed(let width, let height):
@@ -319,7 +323,9 @@ extension UnitBuilder {
       {
         view.intrinsicWidth = 0
         view.intrinsicHeight = 0
-        return
+        // Interface Builder's canvas does not always measure it so (it saves such labels a
+        // line high, or as stretched): the saved size is as plausible.
+        return [.horizontal, .vertical]
       }
       // A system symbol's resource size is nominal: its image view keeps its saved frame.
       if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
@@ -327,17 +333,18 @@ extension UnitBuilder {
       {
         view.intrinsicWidth = size.width
         view.intrinsicHeight = size.height
-        return
+        return []
       }
       view.intrinsicWidth = saved.width
       view.intrinsicHeight = saved.height
       // A subclass may measure its content its own way (an IBDesignable renders it so):
       // the saved frame is all there is to go by.
-      if element.attribute("customClass") != nil { return }
+      if element.attribute("customClass") != nil { return [] }
       // A text view whose text is far narrower than its frame is stretched by constraints:
       // its content size is then the text's, estimated from the font.
       if let estimate = textWidth(element, index: index, font: font), estimate < UnitBuilder.stretchedRatio * saved.width {
         view.intrinsicWidth = estimate
+        estimated.insert(.horizontal)
       }
       if element.name == "label", let font, (element.attribute("numberOfLines") ?? "1") == "1",
         element.attribute("text") != nil, tree.child(of: index, named: "attributedString") == nil
@@ -345,9 +352,13 @@ extension UnitBuilder {
         // UIKit measures the line whatever height was saved (whole points before Xcode 8); a
         // frame within a quarter point of the estimate is taken as measured.
         let estimate = (1.1934 * font * 2).rounded(.up) / 2
-        if abs(estimate - saved.height) > 0.25 { view.intrinsicHeight = estimate }
+        if abs(estimate - saved.height) > 0.25 {
+          view.intrinsicHeight = estimate
+          estimated.insert(.vertical)
+        }
       }
     }
+    return estimated
   }
 
   /// The width of a label's text, a button's title or a text field's text or placeholder,

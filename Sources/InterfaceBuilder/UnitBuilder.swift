@@ -19,6 +19,9 @@ struct UnitDetails: Sendable {
   /// A table or collection view cell of a file saved by Xcode 10 or later, which lays a cell's
   /// content out again itself and never marks it misplaced: no `misplaced` finding is reported.
   var contentRelaidOut = false
+  /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
+  /// measured itself), by axis: the saved frame's size along it is as plausible.
+  var estimatedSizes: [String: Set<AttributeAxis>] = [:]
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.

@@ -1,4 +1,5 @@
 import JSONRPC
+import LayoutSyntax
 
 /// What the client said it supports in `initialize`, reduced to what the server looks at.
 struct ClientCapabilities: Sendable {
@@ -62,6 +63,8 @@ public struct ServerSettings: Sendable, Equatable {
   public var showFrameHints = true
   /// Whether inlay hints mark views whose frame is ambiguous.
   public var showAmbiguityHints = true
+  /// Codes whose findings are not reported (`ignore`, as `plumb check --ignore`).
+  public var ignoredCodes: Set<DiagnosticCode> = []
 
   public init() {}
 
@@ -78,6 +81,14 @@ public struct ServerSettings: Sendable, Equatable {
         primaryDirection = nil
       } else if let text = direction.stringValue, text == "ltr" || text == "rtl" {
         primaryDirection = text
+      }
+    }
+    // Codes Plumb does not know are skipped: a setting never stops the server.
+    if let ignore = settings["ignore"] {
+      if ignore.isNull {
+        ignoredCodes = []
+      } else if let codes = ignore.arrayValue {
+        ignoredCodes = Set(codes.compactMap { $0.stringValue.flatMap(DiagnosticCode.init(rawValue:)) })
       }
     }
     if let hints = settings["inlayHints"], hints.objectValue != nil {

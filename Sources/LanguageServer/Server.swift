@@ -255,7 +255,7 @@ final class Server {
     if let settingsValue = params.optional("settings")?.value, settingsValue.objectValue != nil {
       let before = settings
       settings.apply(settingsValue)
-      if settings != before { settingsChanged() }
+      if settings != before { settingsChanged(from: before) }
     }
     requestConfiguration()
   }
@@ -269,17 +269,31 @@ final class Server {
       case .success(let value):
         let before = self.settings
         if let first = value[0] { self.settings.apply(first) }
-        if self.settings != before { self.settingsChanged() }
+        if self.settings != before { self.settingsChanged(from: before) }
       case .failure(let error):
         self.log("plumb lsp: workspace/configuration failed: \(error.message)")
       }
     }
   }
 
-  private func settingsChanged() {
+  private func settingsChanged(from before: ServerSettings) {
     if client.inlayHintRefresh {
       request("workspace/inlayHint/refresh", Optional.none) { _ in }
     }
+    // Other codes to leave out: every open document's findings are reported again.
+    guard settings.ignoredCodes != before.ignoredCodes, lifecycle == .running else { return }
+    if client.pullDiagnostics {
+      if client.diagnosticRefresh { request("workspace/diagnostic/refresh", Optional.none) { _ in } }
+    } else {
+      for (_, document) in documents.sorted(by: { $0.key < $1.key }) {
+        publish(document.analysis(nextGeneration: nextGeneration), of: document)
+      }
+    }
+  }
+
+  /// The findings the settings let through.
+  func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    settings.ignoredCodes.isEmpty ? diagnostics : diagnostics.filter { !settings.ignoredCodes.contains($0.code) }
   }
 
   // MARK: - Documents
@@ -368,7 +382,7 @@ final class Server {
       "textDocument/publishDiagnostics",
       .object([
         ("uri", .string(snapshot.uri)), ("version", .int(snapshot.version)),
-        ("diagnostics", .array(snapshot.diagnostics.map { lspDiagnostic($0, in: snapshot) })),
+        ("diagnostics", .array(reported(snapshot.diagnostics).map { lspDiagnostic($0, in: snapshot) })),
       ]))
   }
 

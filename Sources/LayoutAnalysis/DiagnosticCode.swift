@@ -72,6 +72,9 @@ public enum DiagnosticCatalogue {
     Entry(
       code: .interfaceBuilderConstraint, severity: .warning,
       summary: "A <constraint> Plumb cannot read, left out of the layout."),
+    Entry(
+      code: .xcodeMarker, severity: .info,
+      summary: "Xcode marked a view ambiguous or misplaced when it last saved the file."),
     // The language server (Protocol/README.md).
     Entry(
       code: .tooLarge, severity: .error,

@@ -89,6 +89,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case interfaceBuilderRefused = "ib-refused"
   case interfaceBuilderUnsupported = "ib-unsupported"
   case interfaceBuilderConstraint = "ib-constraint"
+  case xcodeMarker = "xcode-marker"
   // Any document the language server holds.
   case tooLarge = "too-large"
 

@@ -79,7 +79,6 @@ enum DiagnosticMessage {
     case .declarationOfView(let view): "'\(view)' is declared here"
     case .otherDirectionOption: "the other direction option"
     case .conflictMember(let member): "in conflict: \(explain(member))"
-    case .brokenConstraint: "the constraint Plumb breaks"
     case .otherViewOfTie: "the other view of the tie"
     }
   }
@@ -154,9 +153,6 @@ enum DiagnosticMessage {
       return self.conflict(conflict)
     case .ambiguous(let ambiguity):
       return ambiguous(ambiguity)
-    case .noSingleLayout(let view, let broken):
-      return "'\(view)' has no single layout: required constraints about it conflict, and where it ends up "
-        + "depends on which of them UIKit breaks (Plumb breaks \(broken.quoted))."
     case .contentPriorityTie(let tie):
       let kind = tie.priority == .hugging ? "content hugging" : "compression resistance"
       let situation =
@@ -253,6 +249,10 @@ enum DiagnosticMessage {
       return "This constraint has no firstAttribute; Plumb leaves it out."
     case .unreadableConstraint(let text):
       return text
+    case .xcodeMarker(let marker):
+      let verdicts = [marker.ambiguous ? "ambiguous" : nil, marker.misplaced ? "misplaced" : nil].compactMap { $0 }
+      let sizeClass = marker.sizeClass.map { " in the size class \($0)" } ?? ""
+      return "Xcode marked '\(marker.view)' \(verdicts.joined(separator: " and "))\(sizeClass) when the file was last saved."
     }
   }
 

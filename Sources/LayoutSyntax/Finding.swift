@@ -62,8 +62,6 @@ public enum Finding: Hashable, Sendable {
   case conflict(Conflict)
   /// A view whose frame the constraints leave open on an axis.
   case ambiguous(Ambiguity)
-  /// Interface Builder: a view whose frame depends on which constraint of a conflict breaks.
-  case noSingleLayout(view: String, broken: ConstraintQuote)
   /// Two views with equal content priorities that trade size.
   case contentPriorityTie(ContentPriorityTie)
   /// A view that solves to zero width or height.
@@ -124,6 +122,27 @@ public enum Finding: Hashable, Sendable {
   /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value
   /// it could not read, and that it leaves the constraint out).
   case unreadableConstraint(String)
+  /// The verdict Xcode saved on a view (`ambiguous="YES"`, `misplaced="YES"`) when it last
+  /// saved the file: not Plumb's own finding.
+  case xcodeMarker(XcodeMarker)
+}
+
+/// What Xcode marked a view as when it last saved an Interface Builder file.
+public struct XcodeMarker: Hashable, Sendable {
+  /// The view, named as the other findings name it.
+  public var view: String
+  public var ambiguous: Bool
+  public var misplaced: Bool
+  /// The size class of a marker saved on a `<variation>` (its key, `widthClass=compact`);
+  /// nil for the base configuration.
+  public var sizeClass: String?
+
+  public init(view: String, ambiguous: Bool, misplaced: Bool, sizeClass: String? = nil) {
+    self.view = view
+    self.ambiguous = ambiguous
+    self.misplaced = misplaced
+    self.sizeClass = sizeClass
+  }
 }
 
 /// The range of numbers UIKit's engine handles sensibly (docs/language.md#numbers).
@@ -430,8 +449,6 @@ public enum RelatedRole: Hashable, Sendable {
   case otherDirectionOption
   /// Another member of a conflict.
   case conflictMember(ConflictMember)
-  /// The constraint Plumb breaks in a conflict.
-  case brokenConstraint
   /// The other view of a content-priority tie.
   case otherViewOfTie
 }
@@ -490,13 +507,13 @@ extension Finding {
   public var view: String? {
     switch self {
     case .ambiguous(let ambiguity): ambiguity.view
-    case .noSingleLayout(let view, _): view
     case .contentPriorityTie(let tie): tie.first
     case .zeroSize(let view, _, _, _): view
     case .misplaced(let misplacement): misplacement.view
     case .offscreen(let overhang): overhang.view
     case .transformed(let view, _): view
     case .inaccurate(.notFinite(let view)): view
+    case .xcodeMarker(let marker): marker.view
     case .duplicateView(let name), .notASubview(let name, _, _): name
     default: nil
     }
@@ -509,8 +526,6 @@ extension Finding {
       conflict.broken = transform(conflict.broken)
       conflict.others = conflict.others.map { $0.mappingQuotes(transform) }
       return .conflict(conflict)
-    case .noSingleLayout(let view, let broken):
-      return .noSingleLayout(view: view, broken: transform(broken))
     case .zeroSize(let view, let axis, let frame, .brokenConstraint(let broken)):
       return .zeroSize(view: view, axis: axis, frame: frame, cause: .brokenConstraint(transform(broken)))
     case .unsatisfied(let quote, let missedBy, let cause):

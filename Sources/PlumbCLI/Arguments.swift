@@ -4,6 +4,8 @@ import LayoutAnalysis
 struct Arguments {
   var flags: Set<String> = []
   var options: [String: String] = [:]
+  /// Every value of each option, in order, for options that may be repeated (`options` keeps the last).
+  var allValues: [String: [String]] = [:]
   var positional: [String] = []
 
   /// Reads `arguments` for a command that knows `flags` (no value) and `options` (one value,
@@ -36,8 +38,10 @@ struct Arguments {
       } else if knownOptions.contains(name) {
         if let inlineValue {
           options[name] = inlineValue
+          allValues[name, default: []].append(inlineValue)
         } else if index < arguments.count {
           options[name] = arguments[index]
+          allValues[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError(message: "plumb \(command): '\(name)' needs a value")

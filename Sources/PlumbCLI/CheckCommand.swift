@@ -4,14 +4,15 @@ import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
 
-/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]`.
+/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]…`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas"])
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore"])
     let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
+    let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
 
     // Expand directories into the files Plumb reads, in a stable order.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
@@ -23,7 +24,9 @@ enum CheckCommand {
     var reports: [FileReport] = []
     for result in results {
       switch result {
-      case .success(let report): reports.append(report)
+      case .success(var report):
+        report.diagnostics.removeAll { ignored.contains($0.code) }
+        reports.append(report)
       case .failure(let error): unreadable.append(error.message)
       }
     }
@@ -41,6 +44,25 @@ enum CheckCommand {
     let summary = Summary(reports)
     if summary.errors > 0 || (strict && summary.warnings > 0) { return 1 }
     return 0
+  }
+
+  /// The codes of `--ignore` (each value a comma-separated list); an unknown code is a usage error.
+  static func ignoredCodes(_ values: [String]) throws(UsageError) -> Set<DiagnosticCode> {
+    var codes = Set<DiagnosticCode>()
+    for value in values {
+      for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+        let name = part.trimmingCharacters(in: .whitespaces)
+        guard let code = DiagnosticCode(rawValue: name) else {
+          var message = "plumb check: '\(name)' is not a diagnostic code"
+          if let match = Suggestions.closest(to: name, among: DiagnosticCode.allCases.map(\.rawValue)) {
+            message += "; did you mean '\(match)'?"
+          }
+          throw UsageError(message: message + " (docs/diagnostics.md lists them)")
+        }
+        codes.insert(code)
+      }
+    }
+    return codes
   }
 
   private static func checkAll(_ paths: [String], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {

@@ -38,6 +38,7 @@ enum Help {
 
   static let check = """
     Usage: plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]
+                       [--ignore CODE[,CODE…]]…
 
     Checks .layout and .vfl files. A directory is searched recursively; '-' reads one
     .layout document from standard input. With no path, the current directory is checked.
@@ -47,6 +48,8 @@ enum Help {
                         json (the shape in docs/cli.md) or sarif (SARIF 2.1.0)
       --strict          warnings fail the check too
       --canvas NAME     only report findings in the canvas NAME (and those about the text)
+      --ignore CODES    leave out the findings of these codes (comma-separated, repeatable;
+                        e.g. --ignore xcode-marker); they do not count for the exit status
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

@@ -127,8 +127,6 @@ struct FindingSubject: Hashable, CustomStringConvertible {
       about = "\(ambiguity.view) \(ambiguity.axis)"
     case .zeroSize(let view, let axis, _, _):
       about = "\(view) \(axis)"
-    case .noSingleLayout(let view, _):
-      about = view
     case .contentPriorityTie(let tie):
       about = "\(tie.first) \(tie.second) \(tie.axis) \(tie.priority)"
     case .misplaced(let misplacement):

@@ -162,11 +162,6 @@ final class DiagnosticMessageTests: XCTestCase {
           + "it could also be at (0 8; 100.5 0)."
       ),
       (
-        .noSingleLayout(view: "Header", broken: quote("root.bottom == Header.bottom + 800", written: false, id: "c-10")),
-        "'Header' has no single layout: required constraints about it conflict, and where it ends up depends on "
-          + "which of them UIKit breaks (Plumb breaks 'root.bottom == Header.bottom + 800' (c-10))."
-      ),
-      (
         .contentPriorityTie(
           ContentPriorityTie(first: "Title", second: "Detail", axis: .horizontal, priority: .hugging, value: 251)),
         "'Title' and 'Detail' have the same horizontal content hugging priority (251): there is more room than "
@@ -392,6 +387,15 @@ final class DiagnosticMessageTests: XCTestCase {
         .unreadableConstraint("'weird' is not a relation; Plumb leaves this constraint out."),
         "'weird' is not a relation; Plumb leaves this constraint out."
       ),
+      (
+        .xcodeMarker(XcodeMarker(view: "Header", ambiguous: true, misplaced: false)),
+        "Xcode marked 'Header' ambiguous when the file was last saved."
+      ),
+      (
+        .xcodeMarker(XcodeMarker(view: "\"Title\"", ambiguous: true, misplaced: true, sizeClass: "widthClass=compact")),
+        "Xcode marked '\"Title\"' ambiguous and misplaced in the size class widthClass=compact when the file was "
+          + "last saved."
+      ),
     ]
     for (finding, expected) in table {
       XCTAssertEqual(text(finding), expected)
@@ -432,7 +436,6 @@ final class DiagnosticMessageTests: XCTestCase {
     case .stackOptionIgnored(.baselineAlignmentInVerticalStack): "stackOptionIgnored.baselineAlignment"
     case .conflict: "conflict"
     case .ambiguous: "ambiguous"
-    case .noSingleLayout: "noSingleLayout"
     case .contentPriorityTie: "contentPriorityTie"
     case .zeroSize(_, _, _, .undetermined): "zeroSize.undetermined"
     case .zeroSize(_, _, _, .constraints): "zeroSize.constraints"
@@ -467,6 +470,7 @@ final class DiagnosticMessageTests: XCTestCase {
     case .unsupportedEncoding: "unsupportedEncoding"
     case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
     case .unreadableConstraint: "unreadableConstraint"
+    case .xcodeMarker: "xcodeMarker"
     }
   }
 
@@ -542,7 +546,6 @@ final class DiagnosticMessageTests: XCTestCase {
       (.firstDeclarationOfView("Header"), "'Header' first declared here"),
       (.declarationOfView("Dot"), "'Dot' is declared here"),
       (.otherDirectionOption, "the other direction option"),
-      (.brokenConstraint, "the constraint Plumb breaks"),
       (.otherViewOfTie, "the other view of the tie"),
     ]
     for (role, expected) in table {
