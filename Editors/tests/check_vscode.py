@@ -268,7 +268,7 @@ class Grammars(unittest.TestCase):
         for guide in ("margins", "readable"):
             self.expect(f"Title.leading == super.{guide}.leading", [
                 (guide, "support.variable.safe-area.layout"),
-                ("leading", "variable.other.property.attribute.layout", 2),
+                ("leading", "variable.other.property.attribute.layout", 1),
             ])
         self.expect("Cover.height >= Cover.width * 9/16 @required", [
             ("height", "variable.other.property.attribute.layout"),
