@@ -78,7 +78,7 @@ without plumb.  Set it before loading plumb-mode, or afterwards with
     "lastBaseline" "firstBaseline" "leftMargin" "rightMargin" "leadingMargin" "trailingMargin"
     "centerXWithinMargins" "topMargin" "bottomMargin" "centerYWithinMargins" "width" "height"))
 
-(defconst plumb--view-kinds '("view" "label" "button" "image" "field" "switch" "stack"))
+(defconst plumb--view-kinds '("view" "label" "button" "image" "field" "switch" "stack" "guide"))
 
 (defconst plumb--properties
   '("intrinsic" "hug" "resist" "frame" "insets" "baseline" "margins" "transform" "rotate" "scale" "safe"
@@ -111,9 +111,9 @@ without plumb.  Set it before loading plumb-mode, or afterwards with
     ;; A constraint's label at the start of a statement (H: and V: are orientations).
     (,(concat "^[ \t]*\\(" plumb--name "\\)[ \t]*:")
      (1 (unless (string-match-p "\\`[HV]\\'" (match-string 1)) font-lock-constant-face) nil t))
-    ;; Item.attribute, super, safeArea.
+    ;; Item.attribute, super, safeArea, margins, readable.
     ("\\_<\\(super\\|root\\)\\_>" . font-lock-builtin-face)
-    (,(concat "\\.[ \t]*\\(safeArea\\|" (regexp-opt plumb--attributes) "\\)\\_>")
+    (,(concat "\\.[ \t]*\\(safeArea\\|margins\\|readable\\|" (regexp-opt plumb--attributes) "\\)\\_>")
      (1 font-lock-preprocessor-face))
     (,(concat "\\_<\\(" plumb--name "\\)[ \t]*\\.[ \t]*[A-Za-z_]") (1 font-lock-variable-name-face))
     ;; View properties (not after a dot, where `baseline' is an attribute).

@@ -249,7 +249,7 @@ class Grammars(unittest.TestCase):
             ("transform", "keyword.other.property.layout"),
             ("rotate", "keyword.other.transform.layout"),
         ])
-        for kind in ("button", "field", "switch"):
+        for kind in ("button", "field", "switch", "guide"):
             self.expect(f"{kind} Go", [(kind, "storage.type.view.layout"), ("Go", "entity.name.type.view.layout")])
 
     def test_constraints(self):
@@ -276,6 +276,11 @@ class Grammars(unittest.TestCase):
             ("top", "variable.other.property.attribute.layout", 1),
             ("pad", "variable.other.layout"),
         ])
+        for guide in ("margins", "readable"):
+            self.expect(f"Title.leading == super.{guide}.leading", [
+                (guide, "support.variable.safe-area.layout"),
+                ("leading", "variable.other.property.attribute.layout", 1),
+            ])
         self.expect("Cover.height >= Cover.width * 9/16 @required", [
             ("height", "variable.other.property.attribute.layout"),
             (">=", "keyword.operator.relation.layout"),

@@ -44,6 +44,9 @@ public struct ViewFrame: Sendable, Hashable {
   public var ambiguities: [AmbiguityFinding]
   /// The view's subviews, in order: the tree the text output draws.
   public var subviews: [String]
+  /// Whether this is a layout guide (declared, a readable content guide, or a stack view's),
+  /// which has a frame but is never drawn.
+  public var isLayoutGuide: Bool
 
   /// The axes on which the frame is not determined, as output names them: `horizontal`, `vertical`.
   public var ambiguousAxisNames: [String] { ambiguities.map(\.axis.outputName) }
@@ -68,6 +71,7 @@ public struct ViewFrame: Sendable, Hashable {
     alignment = view.alignment
     self.ambiguities = ambiguities
     subviews = model.views[name]?.subviews ?? []
+    isLayoutGuide = model.views[name]?.isLayoutGuide ?? false
   }
 }
 
@@ -112,7 +116,8 @@ public struct LayoutFrames: Sendable {
   }
 
   /// The text of `plumb frames`: each place's heading, then its view tree, one view per line,
-  /// indented by depth, as UIKit describes frames; a blank line between places.
+  /// indented by depth, as UIKit describes frames, a layout guide's name followed by
+  /// `(guide)`; a blank line between places.
   ///
   /// ```
   /// small (320 × 320), left-to-right
@@ -134,7 +139,8 @@ public struct LayoutFrames: Sendable {
       var written = Set<String>()
       while let (name, depth) = pending.popLast() {
         guard let view = byName[name], written.insert(name).inserted else { continue }
-        var line = String(repeating: "  ", count: depth) + "\(name): frame = \(view.frame.description)"
+        let mark = view.isLayoutGuide ? " (guide)" : ""
+        var line = String(repeating: "  ", count: depth) + "\(name)\(mark): frame = \(view.frame.description)"
         if view.alignment != view.frame { line += ", alignment = \(view.alignment.description)" }
         if !view.ambiguities.isEmpty {
           let axes = view.ambiguities.map { finding in

@@ -10,7 +10,7 @@ public enum FramesJSON {
   public static let version = 1
 
   /// `{version, file, documentVersion?, layouts: [{canvas, width, height, traits, direction, views}]}`,
-  /// each view `{name, superview, frame, alignment, ambiguous, ranges?}`. `documentVersion` is the
+  /// each view `{name, superview, frame, alignment, ambiguous, guide?, ranges?}`. `documentVersion` is the
   /// server's, left out when nil.
   public static func encode(_ frames: LayoutFrames, file: String, documentVersion: Int? = nil) -> JSONValue {
     let layouts: [JSONValue] = frames.places.map { place in
@@ -39,6 +39,8 @@ public enum FramesJSON {
     ]
     // Added in version 1, only for an ambiguous view whose ranges the solver found: the
     // values each open part of the frame can take, `{min, max}`, null for an unbounded end.
+    // Added in version 1, only for a layout guide: `"guide": true`.
+    if view.isLayoutGuide { members.append(("guide", .bool(true))) }
     let ranges = view.ambiguousRanges
     if !ranges.isEmpty { members.append(("ranges", .object(ranges.map { ($0.field, value($0.range)) }))) }
     return .object(members)

@@ -16,6 +16,20 @@ extension LayoutAttribute {
     }
   }
 
+  /// Whether the attribute is a baseline, which layout guides do not have.
+  public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+
+  /// Whether the attribute is a margin (or a centre within the margins), which layout guides
+  /// do not have.
+  public var isMargin: Bool {
+    switch self {
+    case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+      .centerXWithinMargins, .centerYWithinMargins:
+      true
+    default: false
+    }
+  }
+
   /// Whether the attribute is an absolute left or right edge (or margin).
   public var isAbsoluteHorizontal: Bool {
     switch self {

@@ -129,10 +129,13 @@ extension LayoutDocument {
 
 extension Statement {
   /// Whether the statement declares nothing the rest of the file depends on: a constraint
-  /// or a visual format (a `.vfl` file's formats are checked apart, as they declare views).
+  /// (but one naming a readable content guide) or a visual format (a `.vfl` file's formats are checked apart, as they declare views).
   var declaresNothing: Bool {
     switch self {
-    case .constraint, .visualFormat: true
+    // A view's readable content guide is declared by the first constraint that names it.
+    case .constraint(let constraint):
+      constraint.first.item.guide?.name != "readable" && constraint.second?.item.guide?.name != "readable"
+    case .visualFormat: true
     case .canvas, .direction, .spacing, .metric, .view, .when: false
     }
   }

@@ -6,6 +6,8 @@ public enum ViewKind: String, Sendable, Hashable, CaseIterable {
   case `switch`
   /// A `UIStackView`: the views declared in its body are its arranged views.
   case stack
+  /// A `UILayoutGuide` (`guide NAME`): a rectangle placed by constraints, never drawn.
+  case guide
 
   /// The default content hugging priority, as Interface Builder sets it:
   /// labels and image views hug at 251, everything else at 250.
@@ -39,19 +41,27 @@ public struct ViewNode: Sendable {
   public var compressionResistance: (horizontal: Double, vertical: Double)
   public var frame: Rect?
   public var alignmentInsets: EdgeInsets
-  /// Baseline offset from the bottom of the alignment rectangle.
+  /// The last baseline's offset above the bottom of the alignment rectangle (`baseline N`,
+  /// `baseline … last L`).
   public var baselineOffset: Double
+  /// The first baseline's distance below the top of the alignment rectangle
+  /// (`baseline first F`); nil when it is the last baseline (`baseline N`).
+  public var firstBaselineFromTop: Double?
   public var margins: DirectionalInsets
   public var transform: ViewTransform?
   /// Whether the view is hidden (`isHidden`); a stack view collapses a hidden arranged view.
   public var isHidden = false
   /// How the view arranges its arranged views, when it is a stack view.
   public var stack: StackConfiguration?
-  /// What layout guide of its superview (a stack view) this is, when it is one rather than
-  /// a view: it is laid out like a view, but no finding is about it.
+  /// What layout guide of its superview this is, when it is one rather than a view: a guide
+  /// the file declares (`guide NAME`), a view's readable content guide, or a stack view's.
+  /// It is laid out like a view, but is never drawn: no finding about its geometry.
   public var layoutGuide: StackGuideKind?
-  /// Whether this is a stack view's layout guide.
+  /// Whether this is a layout guide.
   public var isLayoutGuide: Bool { layoutGuide != nil }
+  /// Whether this is a layout guide the file does not name (a stack view's, a readable
+  /// content guide): no finding is about it.
+  public var isGeneratedGuide: Bool { layoutGuide != nil && layoutGuide != .declared }
   /// The properties as written, for diagnostics that point at them.
   public var propertyRanges: [String: SourceRange]
 
@@ -175,6 +185,10 @@ public struct LayoutModel: Sendable {
     for name in viewOrder where name != root {
       guard let node = views[name] else { continue }
       let range = node.declarationRange ?? rootRange
+      if node.layoutGuide == .readable, let owner = node.superview {
+        result += readableGuideConstraints(name, of: owner, range: range)
+        continue
+      }
       if node.isLayoutGuide {
         // UIKit leaves the axis a stack's guide is not arranged on undetermined, and never
         // reports it; it rests at the stack's edge, with no length. A guide is no view: its
@@ -199,6 +213,33 @@ public struct LayoutModel: Sendable {
       }
     }
     return result
+  }
+
+  /// What places a readable content guide `guide` of `view`: the view's margins guide
+  /// narrowed to at most the readable width and centred in it, as
+  /// `top == topMargin`, `bottom == bottomMargin`, `centerX == centerXWithinMargins`,
+  /// `left >= leftMargin`, `width <= 672`, and `width == 672` at priority 999.5.
+  func readableGuideConstraints(_ guide: String, of view: String, range: SourceRange) -> [LayoutConstraint] {
+    func item(_ name: String, _ attribute: LayoutAttribute) -> ConstraintItem {
+      ConstraintItem(view: name, attribute: attribute)
+    }
+    return [
+      LayoutConstraint(first: item(guide, .top), relation: .equal, second: item(view, .topMargin), origin: .implicit, range: range),
+      LayoutConstraint(
+        first: item(guide, .bottom), relation: .equal, second: item(view, .bottomMargin), origin: .implicit, range: range),
+      LayoutConstraint(
+        first: item(guide, .centerX), relation: .equal, second: item(view, .centerXWithinMargins), origin: .implicit,
+        range: range),
+      LayoutConstraint(
+        first: item(guide, .left), relation: .greaterThanOrEqual, second: item(view, .leftMargin), origin: .implicit,
+        range: range),
+      LayoutConstraint(
+        first: item(guide, .width), relation: .lessThanOrEqual, second: nil, constant: LayoutModel.readableWidth,
+        origin: .implicit, range: range),
+      LayoutConstraint(
+        first: item(guide, .width), relation: .equal, second: nil, constant: LayoutModel.readableWidth,
+        priority: LayoutModel.readableWidthPriority, origin: .implicit, range: range),
+    ]
   }
 
   /// The constraints that fix the root to a canvas (origin `canvas`).
@@ -227,9 +268,21 @@ public struct LayoutModel: Sendable {
 }
 
 extension LayoutModel {
-  /// The names of the views a file can name: every view but the root and the layout guides
-  /// of stack views, in declaration order.
+  /// The names of the views (and declared layout guides) a file can name: every view but the
+  /// root and the generated layout guides, in declaration order.
   public var namedViews: [String] {
-    viewOrder.filter { $0 != LayoutModel.rootName && views[$0]?.isLayoutGuide != true }
+    viewOrder.filter { $0 != LayoutModel.rootName && views[$0]?.isGeneratedGuide != true }
   }
+
+  /// The readable content guide of `view` (`view.readable`), a generated guide.
+  public static func readableGuideName(of view: String) -> String { "\(view).readable" }
+
+  /// The widest a readable content guide gets: UIKit's readable width at the default Dynamic
+  /// Type size ("Large"), which Plumb uses for every canvas.
+  public static let readableWidth = 672.0
+  /// The priority of the constraint that widens a readable content guide up to the readable
+  /// width: above every optional priority Interface Builder writes (so that content hugging
+  /// inside the guide does not narrow it), below required (so that it gives way to the
+  /// view's margins width).
+  public static let readableWidthPriority = 999.5
 }

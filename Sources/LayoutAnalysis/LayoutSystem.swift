@@ -297,13 +297,26 @@ struct LayoutSystem {
     let rootWidth = place.canvas.width
     var margins = node.margins
     var baseline = node.baselineOffset
+    var firstBaselineFromTop = node.firstBaselineFromTop
     // The rectangle: left edge and width, top edge and height. Right to left, the view's
     // offsets add up from the root's right edge, so its left edge is R - offset - width.
     var left: Affine = rtl ? Affine(offset: -1, size: -1, constant: rootWidth) : .origin
     var width: Affine = .length
     var top: Affine = .origin
     var height: Affine = .length
-    if item.guide != nil {
+    if item.guide == "margins" {
+      // The layout margins guide: the alignment rectangle inset by the margins (leading and
+      // trailing swap sides right to left), as the `…Margin` attributes measure them.
+      let leftInset = rtl ? margins.trailing : margins.leading
+      let rightInset = rtl ? margins.leading : margins.trailing
+      left = left + leftInset
+      width = width + -(leftInset + rightInset)
+      top = top + margins.top
+      height = height + -(margins.top + margins.bottom)
+      margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+      baseline = 0
+      firstBaselineFromTop = nil
+    } else if item.guide != nil {
       // The safe area: the root's is the canvas inset by its safe insets; any other view's
       // is its own bounds (Plumb does not intersect it with the root's insets). A guide has
       // no alignment insets: its rectangle is the bounds, the alignment rectangle grown by
@@ -316,6 +329,7 @@ struct LayoutSystem {
       height = height + (grown.top + grown.bottom - safe.top - safe.bottom)
       margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
       baseline = 0
+      firstBaselineFromTop = nil
     }
     let right = left + width
     let bottom = top + height
@@ -335,7 +349,11 @@ struct LayoutSystem {
     case .centerY: return top + height * 0.5
     case .leading: return leading
     case .trailing: return trailing
-    case .lastBaseline, .firstBaseline: return bottom + -baseline
+    case .lastBaseline: return bottom + -baseline
+    case .firstBaseline:
+      // `baseline first F`: F below the top; `baseline N`: the first baseline is the last.
+      if let firstBaselineFromTop { return top + firstBaselineFromTop }
+      return bottom + -baseline
     case .leftMargin: return left + leftMargin
     case .rightMargin: return right + -rightMargin
     case .topMargin: return top + margins.top

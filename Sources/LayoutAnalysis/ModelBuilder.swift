@@ -47,6 +47,11 @@ struct ModelBuilder {
     var node = ViewNode(name: declaration.name.name, kind: kind, superview: superview)
     node.nameRange = declaration.name.range
     node.declarationRange = declaration.range
+    if kind == .guide {
+      // A `UILayoutGuide`: no margins, no baselines, never drawn.
+      node.layoutGuide = .declared
+      node.margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    }
     if kind == .stack {
       node.stack = StackConfiguration()
       // UIKit gives a stack view no margins (`UIStackView(frame:)` sets them to zero).
@@ -198,7 +203,8 @@ struct ModelBuilder {
       declareViews(declaration.body, superview: name, condition: condition, installed: installed)
       if node.stack != nil {
         // The views declared in a stack's body (those that won), and in the `when` blocks
-        // there that match, are its arranged views.
+        // there that match, are its arranged views; a layout guide there is the stack's own,
+        // not arranged.
         let arranged = arrangedViews(declaration.body)
         model.views[name]?.stack?.arranged = arranged
         StackLayout.declareGuides(of: name, in: &model)
@@ -220,7 +226,9 @@ struct ModelBuilder {
       }
       switch statement {
       case .view(let view) where model.views[view.name.name]?.nameRange == view.name.range:
-        if !uninstalled.contains(view.name.name) { result.append(view.name.name) }
+        if !uninstalled.contains(view.name.name), model.views[view.name.name]?.isLayoutGuide != true {
+          result.append(view.name.name)
+        }
       case .when(let block) where isInstalled(block):
         stack.append(pending)
         pending = block.body[...]
@@ -266,6 +274,9 @@ struct ModelBuilder {
         node.alignmentInsets = insets
       case .baseline(let offset):
         node.baselineOffset = offset
+      case .baselines(let first, let last):
+        node.baselineOffset = last ?? 0
+        node.firstBaselineFromTop = first
       case .margins(let margins):
         node.margins = margins
       case .transform(let transform):
@@ -488,8 +499,9 @@ struct ModelBuilder {
       return nil
     }
     var guide: String?
+    let isGuide = model.views[view]?.layoutGuide == .declared
     if let writtenGuide = reference.item.guide {
-      guard writtenGuide.name == "safeArea" else {
+      guard ["safeArea", "margins", "readable"].contains(writtenGuide.name) else {
         diagnostics.append(
           Diagnostic(
             code: .unknownView, severity: .error, finding: .notALayoutGuide(writtenGuide.name),
@@ -497,9 +509,52 @@ struct ModelBuilder {
         failed = true
         return nil
       }
+      guard !isGuide else {
+        diagnostics.append(
+          Diagnostic(
+            code: .unknownView, severity: .error, finding: .guideOfGuide(guide: writtenGuide.name, of: view),
+            range: writtenGuide.range))
+        failed = true
+        return nil
+      }
       guide = writtenGuide.name
     }
-    return ConstraintItem(view: view, guide: guide, attribute: reference.attribute)
+    let attribute = reference.attribute
+    if isGuide || guide != nil, attribute.isBaseline || attribute.isMargin {
+      // UIKit's layout guides (declared, safe area, margins, readable) have no such anchor.
+      diagnostics.append(
+        Diagnostic(
+          code: .invalidAttributePair, severity: .error,
+          finding: .invalidAttributePair(
+            .guideAttribute(guide: guideItemName(reference), attribute: reference.attributeName.name)),
+          range: reference.attributeName.range))
+      failed = true
+      return nil
+    }
+    if guide == "readable" {
+      return ConstraintItem(view: declareReadableGuide(of: view), attribute: attribute)
+    }
+    return ConstraintItem(view: view, guide: guide, attribute: attribute)
+  }
+
+  /// The item as written, without its attribute: `G`, `title.safeArea`.
+  private func guideItemName(_ reference: AttributeReference) -> String {
+    reference.item.guide.map { "\(reference.item.name.name).\($0.name)" } ?? reference.item.name.name
+  }
+
+  /// The readable content guide of `view`, declared (as a generated guide, after the views)
+  /// the first time a constraint names it.
+  private mutating func declareReadableGuide(of view: String) -> String {
+    let name = LayoutModel.readableGuideName(of: view)
+    if model.views[name] != nil { return name }
+    var node = ViewNode(name: name, kind: .guide, superview: view)
+    node.declarationRange = model.views[view]?.declarationRange
+    node.layoutGuide = .readable
+    node.margins = DirectionalInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    model.views[name] = node
+    model.viewOrder.append(name)
+    model.views[view]?.subviews.append(name)
+    return name
   }
 
   func unknownView(_ name: Identifier, statementStart: Int) -> Diagnostic {

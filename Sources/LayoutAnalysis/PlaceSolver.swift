@@ -76,21 +76,32 @@ struct ConstraintKey: Hashable {
   /// What a view contributes to the expressions of its attributes: its superview chain and
   /// the alignment insets along it (each view's bounds start by its insets before its
   /// alignment rectangle, and a constraint is measured in its container's bounds).
+  /// Which of a view's layout guides an item is: 0 the view itself, 1 its safe area, 2 its
+  /// margins guide.
+  static func guideCode(_ guide: String?) -> UInt8 {
+    switch guide {
+    case nil: 0
+    case "safeArea": 1
+    default: 2
+    }
+  }
+
   struct ViewSignature: Hashable {
     var chain: [String]
     var insets: [EdgeInsets]
     var margins: DirectionalInsets
     var baseline: Double
+    var firstBaseline: Double?
   }
 
   var firstView: Int32
   var firstAttribute: LayoutAttribute
-  var firstIsGuide: Bool
+  var firstIsGuide: UInt8
   var relation: LayoutSyntax.Relation
   /// -1 for a constant constraint.
   var secondView: Int32
   var secondAttribute: LayoutAttribute?
-  var secondIsGuide: Bool
+  var secondIsGuide: UInt8
   var multiplier: Double
   var constant: Double
   var priority: Double
@@ -98,8 +109,8 @@ struct ConstraintKey: Hashable {
   private(set) var digest: Int = 0
 
   init(
-    firstView: Int32, firstAttribute: LayoutAttribute, firstIsGuide: Bool, relation: LayoutSyntax.Relation,
-    secondView: Int32, secondAttribute: LayoutAttribute?, secondIsGuide: Bool, multiplier: Double,
+    firstView: Int32, firstAttribute: LayoutAttribute, firstIsGuide: UInt8, relation: LayoutSyntax.Relation,
+    secondView: Int32, secondAttribute: LayoutAttribute?, secondIsGuide: UInt8, multiplier: Double,
     constant: Double, priority: Double
   ) {
     self.firstView = firstView
@@ -119,11 +130,11 @@ struct ConstraintKey: Hashable {
     }
     mix(UInt64(bitPattern: Int64(firstView)))
     mix(UInt64(firstAttribute.hashValueForKey))
-    mix(firstIsGuide ? 1 : 0)
+    mix(UInt64(firstIsGuide))
     mix(UInt64(relation.hashValueForKey))
     mix(UInt64(bitPattern: Int64(secondView)))
     mix(UInt64(secondAttribute.map { $0.hashValueForKey + 1 } ?? 0))
-    mix(secondIsGuide ? 1 : 0)
+    mix(UInt64(secondIsGuide))
     mix(multiplier.bitPattern)
     mix(constant.bitPattern)
     mix(priority.bitPattern)
@@ -266,7 +277,8 @@ public final class PlaceSolver {
         parent = parentNode?.superview
       }
       let signature = ConstraintKey.ViewSignature(
-        chain: chain, insets: insets, margins: node.margins, baseline: node.baselineOffset)
+        chain: chain, insets: insets, margins: node.margins, baseline: node.baselineOffset,
+        firstBaseline: node.firstBaselineFromTop)
       if let id = signatureIDs[signature] {
         viewSignatureIDs[name] = id
       } else {
@@ -280,9 +292,9 @@ public final class PlaceSolver {
   private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
     ConstraintKey(
       firstView: viewSignatureIDs[constraint.first.view] ?? -2, firstAttribute: constraint.first.attribute,
-      firstIsGuide: constraint.first.guide != nil, relation: constraint.relation,
+      firstIsGuide: ConstraintKey.guideCode(constraint.first.guide), relation: constraint.relation,
       secondView: constraint.second.map { viewSignatureIDs[$0.view] ?? -2 } ?? -1,
-      secondAttribute: constraint.second?.attribute, secondIsGuide: constraint.second?.guide != nil,
+      secondAttribute: constraint.second?.attribute, secondIsGuide: ConstraintKey.guideCode(constraint.second?.guide),
       multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
   }
 
@@ -520,6 +532,7 @@ public final class PlaceSolver {
     for name in a.viewOrder {
       guard let x = a.views[name], let y = b.views[name] else { return false }
       if x.superview != y.superview || x.margins != y.margins || x.baselineOffset != y.baselineOffset
+        || x.firstBaselineFromTop != y.firstBaselineFromTop || x.layoutGuide != y.layoutGuide
         || x.alignmentInsets != y.alignmentInsets || x.stack?.axis != y.stack?.axis
       {
         return false

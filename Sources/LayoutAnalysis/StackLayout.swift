@@ -70,6 +70,10 @@ public enum StackGuideKind: Sendable, Hashable {
   case alignmentSpanner
   /// The guide along the axis when every arranged view is hidden (`UISV-ordering-spanner`).
   case orderingSpanner
+  /// Not a stack's: a guide the file declares (`guide NAME`), in any view.
+  case declared
+  /// Not a stack's: a view's readable content guide (`NAME.readable`).
+  case readable
 }
 
 /// The identifiers UIKit gives the constraints of a stack view.
@@ -144,7 +148,9 @@ public enum StackLayout {
   /// they keep their saved frame instead.
   /// The axis a stack's layout guide is not arranged on, which its constraints leave free.
   public static func freeAxis(of guide: ViewNode, in model: LayoutModel) -> AttributeAxis? {
-    guard let kind = guide.layoutGuide, let stack = guide.superview, let axis = model.views[stack]?.stack?.axis else {
+    guard let kind = guide.layoutGuide, kind != .declared, kind != .readable, let stack = guide.superview,
+      let axis = model.views[stack]?.stack?.axis
+    else {
       return nil
     }
     let across: AttributeAxis = axis == .horizontal ? .vertical : .horizontal

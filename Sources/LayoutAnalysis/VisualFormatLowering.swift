@@ -66,7 +66,13 @@ struct VisualFormatLowering {
     // Resolve every view first, so that all unknown names are reported, not just the first.
     var names: [String] = []
     for view in format.views {
-      if model.views[view.name.name] != nil, view.name.name != LayoutModel.rootName {
+      if let node = model.views[view.name.name], node.layoutGuide == .declared {
+        // UIKit's views dictionary takes views only: a layout guide in it raises.
+        diagnostics.append(
+          Diagnostic(
+            code: .unknownView, severity: .error, finding: .layoutGuideInFormat(view.name.name), range: view.name.range))
+        names.append(view.name.name)
+      } else if model.views[view.name.name] != nil, view.name.name != LayoutModel.rootName {
         names.append(view.name.name)
       } else {
         diagnostics.append(unknownViewInFormat(view.name, statementStart: statement.range.start))

@@ -202,7 +202,8 @@ public struct MetricDeclaration: Sendable {
 
 /// `KIND NAME [PROPERTY…] [{ BODY }]`.
 public struct ViewDeclaration: Sendable {
-  /// `view`, `label`, `button`, `image`, `field`, `switch` or `stack`.
+  /// `view`, `label`, `button`, `image`, `field`, `switch` or `stack`; `guide` for a layout
+  /// guide (`guide NAME`), which has no properties and no body.
   public var kind: Identifier
   public var name: Identifier
   public var properties: [ViewProperty]
@@ -258,8 +259,11 @@ public enum ViewPropertyValue: Hashable, Sendable {
   case frame(Rect)
   /// `insets (top, left, bottom, right)`: alignment rectangle insets.
   case alignmentInsets(EdgeInsets)
-  /// `baseline N`: baseline offset from the bottom of the alignment rectangle.
+  /// `baseline N`: both baselines' offset above the bottom of the alignment rectangle.
   case baseline(Double)
+  /// `baseline first F last L` (either part may be left out): the first baseline's distance
+  /// below the top of the alignment rectangle, the last baseline's above its bottom.
+  case baselines(first: Double?, last: Double?)
   /// `margins (top, leading, bottom, trailing)`.
   case margins(DirectionalInsets)
   /// `transform rotate DEG` or `transform scale S`.
@@ -424,11 +428,13 @@ public struct NumericTerm: Hashable, Sendable {
   }
 }
 
-/// The item of an attribute: a view, `super`, or a view's safe-area layout guide.
+/// The item of an attribute: a view or layout guide, `super`, or one of a view's own layout
+/// guides.
 public struct ItemReference: Hashable, Sendable {
-  /// The view's name, or `super`.
+  /// The view's (or guide's) name, or `super`.
   public var name: Identifier
-  /// `safeArea` when the item is the view's safe-area layout guide.
+  /// `safeArea`, `margins` or `readable` when the item is that layout guide of the view
+  /// (`safeAreaLayoutGuide`, `layoutMarginsGuide`, `readableContentGuide`).
   public var guide: Identifier?
   public var range: SourceRange
 

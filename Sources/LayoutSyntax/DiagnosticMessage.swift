@@ -102,7 +102,11 @@ enum DiagnosticMessage {
     case .reservedViewName(let name, let view):
       return "'\(name)' is reserved: it names the \(view == .enclosing ? "enclosing" : "root") view; choose another name"
     case .notALayoutGuide(let name):
-      return "'\(name)' is not a layout guide; views have 'safeArea'"
+      return "'\(name)' is not a layout guide; views have 'safeArea', 'margins' and 'readable'"
+    case .guideOfGuide(let guide, let of):
+      return "'\(of)' is a layout guide, which has no '\(guide)'; only views have layout guides of their own"
+    case .layoutGuideInFormat(let name):
+      return "'\(name)' is a layout guide; a Visual Format string arranges views only (UIKit raises for a guide in its views dictionary), so constrain a guide with equations"
     case .unknownView(let name, let suggestion):
       return "'\(name)' is not a declared view\(hint(suggestion))"
     case .unknownMetric(let name, let suggestion):
@@ -275,6 +279,9 @@ enum DiagnosticMessage {
     case .mixedDirections(let first, let second):
       "a constraint cannot relate '\(first.rawValue)' to '\(second.rawValue)': UIKit does not mix "
         + "leading/trailing with left/right attributes, which disagree in right-to-left layouts"
+    case .guideAttribute(let guide, let attribute):
+      "'\(guide)' is a layout guide, which has no '\(attribute)': UIKit's layout guides have edges, centres, "
+        + "width and height, but no baselines and no margins"
     }
   }
 

@@ -22,6 +22,10 @@ public enum Finding: Hashable, Sendable {
   case reservedViewName(String, names: ReservedView)
   /// `view.guide` with a guide views do not have.
   case notALayoutGuide(String)
+  /// `G.safeArea`, `G.margins` or `G.readable` where `G` is a layout guide, which has none.
+  case guideOfGuide(guide: String, of: String)
+  /// A layout guide named in brackets in a Visual Format string, which takes views only.
+  case layoutGuideInFormat(String)
   /// A name used as a view that no view has, with the closest name if one is near.
   case unknownView(String, suggestion: String?)
   /// A name used as a metric that no metric has.
@@ -200,6 +204,8 @@ public enum AttributePairProblem: Hashable, Sendable {
   case differentAxes(LayoutAttribute, LayoutAttribute)
   /// Leading or trailing related to left or right.
   case mixedDirections(LayoutAttribute, LayoutAttribute)
+  /// A baseline or margin attribute of a layout guide (`guide`), which has neither.
+  case guideAttribute(guide: String, attribute: String)
 }
 
 /// How a message quotes a constraint, and where the constraint is.

@@ -109,6 +109,8 @@ struct TreePrinter {
       return "(\(number(insets.top)), \(number(insets.left)), \(number(insets.bottom)), \(number(insets.right)))"
     case .baseline(let value):
       return number(value)
+    case .baselines(let first, let last):
+      return [first.map { "first \(number($0))" }, last.map { "last \(number($0))" }].compactMap { $0 }.joined(separator: " ")
     case .margins(let insets):
       return "(\(number(insets.top)), \(number(insets.leading)), \(number(insets.bottom)), \(number(insets.trailing)))"
     case .transform(.rotate(let degrees)):

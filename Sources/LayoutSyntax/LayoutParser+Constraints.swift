@@ -113,7 +113,7 @@ extension LayoutParser {
     return .constraint(node)
   }
 
-  /// `NAME.ATTR`, `super.ATTR`, `NAME.safeArea.ATTR`.
+  /// `NAME.ATTR`, `super.ATTR`, `NAME.GUIDE.ATTR` (`safeArea`, `margins`, `readable`).
   mutating func parseAttributeReference() throws(StatementError) -> AttributeReference {
     guard current.kind == .identifier else {
       throw StatementError(
@@ -136,16 +136,19 @@ extension LayoutParser {
     var attributeToken = current
     advance()
     var guide: Identifier?
-    if text(attributeToken) == "safeArea" {
+    if Keyword.itemGuides.contains(text(attributeToken)) {
+      let guideName = text(attributeToken)
+      let what = guideName == "safeArea" ? "the safe area" : guideName == "margins" ? "the margins guide" : "the readable content guide"
       guard current.kind == .dot else {
         throw StatementError(
           message:
-            "expected an attribute of the safe area after '\(text(itemToken)).safeArea', as in '\(text(itemToken)).safeArea.top'",
+            "expected an attribute of \(what) after '\(text(itemToken)).\(guideName)', as in '\(text(itemToken)).\(guideName).top'",
           range: current.kind == .newline || current.kind == .endOfFile ? attributeToken.range : current.range)
       }
       advance()
       guard current.kind == .identifier else {
-        throw StatementError(message: "expected an attribute name after 'safeArea.', such as top", range: current.range)
+        throw StatementError(
+          message: "expected an attribute name after '\(guideName).', such as top", range: current.range)
       }
       guide = identifier(attributeToken)
       attributeToken = current
@@ -155,22 +158,30 @@ extension LayoutParser {
     guard let attribute = LayoutAttribute(name: attributeName) else {
       var candidates = LayoutAttribute.writtenNames
       let isFollowedByDot = guide == nil && current.kind == .dot
-      if isFollowedByDot { candidates.append("safeArea") }
+      if isFollowedByDot { candidates = Keyword.itemGuides }
       var suggestion = closestWord(to: attributeName, among: candidates)
-      // UIKit spellings: `safeAreaLayoutGuide.top`, `leadingAnchor`.
-      if isFollowedByDot, attributeName.hasPrefix("safeArea") { suggestion = "safeArea" }
+      // UIKit spellings: `safeAreaLayoutGuide.top`, `layoutMarginsGuide`, `readableContentGuide`, `leadingAnchor`.
+      if isFollowedByDot {
+        if attributeName.hasPrefix("safeArea") { suggestion = "safeArea" }
+        if attributeName.hasPrefix("layoutMargins") { suggestion = "margins" }
+        if attributeName.hasPrefix("readable") { suggestion = "readable" }
+      }
       if attributeName.hasSuffix("Anchor"), let anchor = LayoutAttribute(name: String(attributeName.dropLast(6))) {
         suggestion = attributeName.dropLast(6) == "baseline" ? "baseline" : anchor.rawValue
       }
+      let list =
+        isFollowedByDot
+        ? "; the layout guides of a view are \(Keyword.itemGuides.joined(separator: ", "))"
+        : "; the attributes are \(LayoutAttribute.writtenNames.joined(separator: ", "))"
       throw StatementError(
         message:
-          "unknown attribute '\(attributeName)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; the attributes are \(LayoutAttribute.writtenNames.joined(separator: ", "))")",
+          "unknown \(isFollowedByDot ? "layout guide" : "attribute") '\(attributeName)'\(suggestion.map { "; did you mean '\($0)'?" } ?? list)",
         range: attributeToken.range)
     }
     if current.kind == .dot {
       throw StatementError(
-        message: guide == nil && attributeName != "safeArea"
-          ? "unexpected '.' after the attribute '\(attributeName)'; only 'safeArea' may come between a view and its attribute"
+        message: guide == nil
+          ? "unexpected '.' after the attribute '\(attributeName)'; only a layout guide (\(Keyword.itemGuides.joined(separator: ", "))) may come between a view and its attribute"
           : "unexpected '.' after the attribute '\(attributeName)'",
         range: current.range)
     }

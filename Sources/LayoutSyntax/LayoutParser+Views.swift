@@ -15,6 +15,7 @@ extension LayoutParser {
     var view = OpenView(
       kind: identifier(kindToken), name: identifier(nameToken), properties: [], openBrace: SourceRange(at: 0),
       body: [], end: nameToken.range.end)
+    if text(kindToken) == "guide" { return .complete(.view(parseGuide(view))) }
     let isStack = text(kindToken) == "stack"
     var seen: Set<String> = []
     while current.kind == .identifier {
@@ -58,6 +59,32 @@ extension LayoutParser {
       return .complete(.view(node))
     }
     return .opened(view)
+  }
+
+  /// The rest of `guide NAME`: a layout guide has no properties and no body, which are
+  /// reported and skipped (a body's statements are dropped with it).
+  mutating func parseGuide(_ view: OpenView) -> ViewDeclaration {
+    let name = view.name.name
+    if !isAtStatementEnd && current.kind != .leftBrace {
+      let word = current.kind == .identifier ? text(current) : nil
+      let hint =
+        word.map { Keyword.properties.contains($0) || Keyword.stackOptions.contains($0) } == true
+        ? "; a layout guide has no properties: it has a frame and is placed by constraints only"
+        : ""
+      report(
+        "expected the end of the line after 'guide \(name)', but found \(describe(current))\(hint)", at: current.range)
+      skipStatement(stopAtBrace: true)
+    }
+    if current.kind == .leftBrace {
+      let open = current.range
+      report(
+        "a layout guide has no body: it holds no views; declare '\(name)' as a view to give it subviews", at: open)
+      // The body and the rest of the line go with it.
+      skipStatement()
+    }
+    let node = view.declaration(closedAt: nil)
+    finishStatement("the guide declaration")
+    return node
   }
 
   /// One property of a view (or option of a stack view), at its keyword; nil when the
@@ -126,9 +153,16 @@ extension LayoutParser {
           top: tuple.numbers[0], leading: tuple.numbers[1], bottom: tuple.numbers[2], trailing: tuple.numbers[3]))
       end = tuple.range.end
     case "baseline":
+      if current.kind == .identifier {
+        let parsed = try parseBaselines()
+        value = .baselines(first: parsed.first, last: parsed.last)
+        end = parsed.end
+        break
+      }
       guard let number = try parseSignedNumber() else {
         throw StatementError(
-          message: "expected the baseline's offset from the bottom after 'baseline', as in 'baseline 4'",
+          message:
+            "expected the baseline's offset from the bottom after 'baseline', as in 'baseline 4', or 'first' and 'last', as in 'baseline first 16 last 4'",
           range: current.range)
       }
       value = .baseline(number.value)
@@ -161,6 +195,40 @@ extension LayoutParser {
         range: keywordToken.range)
     }
     return ViewProperty(value: value, keyword: keyword, range: SourceRange(start: keywordToken.range.start, end: end))
+  }
+
+  /// `first F`, `last L`, or both in either order, after `baseline`.
+  mutating func parseBaselines() throws(StatementError) -> (first: Double?, last: Double?, end: Int) {
+    var first: Double?
+    var last: Double?
+    var end = current.range.start
+    while current.kind == .identifier {
+      let token = current
+      let word = text(token)
+      guard word == "first" || word == "last" else {
+        // Another property follows a complete baseline; a misspelling before any part does not.
+        if first != nil || last != nil { break }
+        let hint =
+          closestWord(to: word, among: ["first", "last"]).map { "; did you mean '\($0)'?" }
+          ?? "; write 'baseline N', or 'baseline first F last L' (F below the top, L above the bottom)"
+        throw StatementError(message: "unknown word '\(word)' after 'baseline'\(hint)", range: token.range)
+      }
+      if (word == "first" ? first : last) != nil {
+        throw StatementError(message: "'\(word)' is given twice in 'baseline'", range: token.range)
+      }
+      advance()
+      guard let number = try parseSignedNumber() else {
+        throw StatementError(
+          message:
+            word == "first"
+            ? "expected the first baseline's distance below the top after 'first', as in 'baseline first 16'"
+            : "expected the last baseline's distance above the bottom after 'last', as in 'baseline last 4'",
+          range: current.range)
+      }
+      if word == "first" { first = number.value } else { last = number.value }
+      end = number.range.end
+    }
+    return (first, last, end)
   }
 
   /// A stack option's value, after its keyword: the option and the range of what was read;

@@ -113,7 +113,10 @@ public enum Parser {
 /// Words that begin statements, for messages and "did you mean".
 enum Keyword {
   static let topLevel = ["canvas", "direction", "spacing", "metric"]
-  static let viewKinds = ["view", "label", "button", "image", "field", "switch", "stack"]
+  static let viewKinds = ["view", "label", "button", "image", "field", "switch", "stack", "guide"]
+  /// The layout guides every view has, written between a view and an attribute
+  /// (`title.safeArea.top`, `super.margins.leading`, `super.readable.trailing`).
+  static let itemGuides = ["safeArea", "margins", "readable"]
   static let properties = [
     "intrinsic", "hug", "resist", "frame", "insets", "baseline", "margins", "transform", "hidden",
   ]
@@ -529,7 +532,7 @@ struct LayoutParser {
       let suggestion = closestWord(to: word, among: Keyword.viewKinds + Keyword.topLevel + ["when"])
       throw StatementError(
         message:
-          "unknown statement '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; a view declaration starts with view, label, button, image, field, switch or stack")",
+          "unknown statement '\(word)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "; a view declaration starts with view, label, button, image, field, switch or stack, and a layout guide's with guide")",
         range: start.range)
     }
     throw StatementError(

@@ -21,6 +21,20 @@ final class StackFixtureTests: XCTestCase {
     }
   }
 
+  /// The same for layout guides (`guide`, `margins`, `readable`) and first and last
+  /// baselines, under `Tests/Fixtures/guides/`.
+  func testGuideFixtures() throws {
+    let files = fixtureFiles(in: fixturesDirectory("guides"), extensions: ["layout"])
+    XCTAssertGreaterThanOrEqual(files.count, 4)
+    for url in files {
+      let document = LayoutDocument(bytes: [UInt8](try Data(contentsOf: url)), kind: .layout)
+      let layout = SolvedLayout(document: document)
+      let expected = url.deletingPathExtension().appendingPathExtension("expected")
+      assertGolden(render(layout), path: expected.path)
+      XCTAssertFalse(document.diagnostics.contains { $0.severity == .error }, url.lastPathComponent)
+    }
+  }
+
   private func render(_ layout: SolvedLayout) -> String {
     let document = layout.document
     let index = document.lineIndex

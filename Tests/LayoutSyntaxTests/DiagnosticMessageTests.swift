@@ -31,7 +31,21 @@ final class DiagnosticMessageTests: XCTestCase {
       ),
       (.reservedViewName("super", names: .enclosing), "'super' is reserved: it names the enclosing view; choose another name"),
       (.reservedViewName("root", names: .root), "'root' is reserved: it names the root view; choose another name"),
-      (.notALayoutGuide("margins"), "'margins' is not a layout guide; views have 'safeArea'"),
+      (.notALayoutGuide("frame"), "'frame' is not a layout guide; views have 'safeArea', 'margins' and 'readable'"),
+      (
+        .guideOfGuide(guide: "readable", of: "Gap"),
+        "'Gap' is a layout guide, which has no 'readable'; only views have layout guides of their own"
+      ),
+      (
+        .layoutGuideInFormat("Gap"),
+        "'Gap' is a layout guide; a Visual Format string arranges views only (UIKit raises for a guide in its views "
+          + "dictionary), so constrain a guide with equations"
+      ),
+      (
+        .invalidAttributePair(.guideAttribute(guide: "Gap", attribute: "firstBaseline")),
+        "'Gap' is a layout guide, which has no 'firstBaseline': UIKit's layout guides have edges, centres, width and "
+          + "height, but no baselines and no margins"
+      ),
       (.unknownView("Titel", suggestion: "Title"), "'Titel' is not a declared view; did you mean 'Title'?"),
       (.unknownView("Zed", suggestion: nil), "'Zed' is not a declared view"),
       (.unknownMetric("gapp", suggestion: "gap"), "'gapp' is not a declared metric; did you mean 'gap'?"),
@@ -406,7 +420,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 58
+  private static let kindCount = 60
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -420,6 +434,8 @@ final class DiagnosticMessageTests: XCTestCase {
     case .whenNeverLaidOut: "whenNeverLaidOut"
     case .reservedViewName: "reservedViewName"
     case .notALayoutGuide: "notALayoutGuide"
+    case .guideOfGuide: "guideOfGuide"
+    case .layoutGuideInFormat: "layoutGuideInFormat"
     case .unknownView: "unknownView"
     case .unknownMetric: "unknownMetric"
     case .invalidPriority: "invalidPriority"

@@ -78,7 +78,7 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(messages("a.centrX == b.centerX"), ["unknown attribute 'centrX'; did you mean 'centerX'?"])
     XCTAssertEqual(
       messages("a.top == super.safeAreaLayoutGuide.top"),
-      ["unknown attribute 'safeAreaLayoutGuide'; did you mean 'safeArea'?"])
+      ["unknown layout guide 'safeAreaLayoutGuide'; did you mean 'safeArea'?"])
     XCTAssertEqual(
       messages("a.leadingAnchor == b.leading"), ["unknown attribute 'leadingAnchor'; did you mean 'leading'?"])
     let far = messages("a.zzzzzz == 1")

@@ -32,7 +32,7 @@ syn keyword layoutDirection   ltr rtl both contained
 syn keyword layoutStatement   spacing
 syn keyword layoutStatement   when traits
 syn keyword layoutSizeClass   wC wR hC hR
-syn keyword layoutKind        view label button image field switch stack nextgroup=layoutViewName skipwhite
+syn keyword layoutKind        view label button image field switch stack guide nextgroup=layoutViewName skipwhite
 syn match   layoutViewName    "\<\h\w*\>" contained
 syn keyword layoutProperty    intrinsic hug resist frame insets baseline margins transform rotate scale safe
 syn keyword layoutProperty    hidden axis distribution alignment baselineRelative marginsRelative
@@ -42,7 +42,7 @@ syn keyword layoutSuper       super root
 " Constraints: a label at the start of a statement, Item.attribute.
 syn match   layoutLabel       "^\s*\zs\h\w*\ze\s*:"
 syn match   layoutItem        "\<\h\w*\ze\s*\.\s*\h"
-syn match   layoutAttribute   "\.\s*\%(left\|right\|leading\|trailing\|centerX\|top\|bottom\|centerY\|baseline\|lastBaseline\|firstBaseline\|leftMargin\|rightMargin\|leadingMargin\|trailingMargin\|centerXWithinMargins\|topMargin\|bottomMargin\|centerYWithinMargins\|width\|height\|safeArea\)\>"
+syn match   layoutAttribute   "\.\s*\%(left\|right\|leading\|trailing\|centerX\|top\|bottom\|centerY\|baseline\|lastBaseline\|firstBaseline\|leftMargin\|rightMargin\|leadingMargin\|trailingMargin\|centerXWithinMargins\|topMargin\|bottomMargin\|centerYWithinMargins\|width\|height\|safeArea\|margins\|readable\)\>"
 
 " Visual Format strings: H:|-[a]-(>=8)-[b(==a)]|, bare or quoted, then their options.
 syn match   layoutVflEdge     "|"

@@ -11,8 +11,9 @@ private let stackOptionsWithValues: Set<String> = ["axis", "spacing", "distribut
 
 /// Where the cursor is, as far as completion cares.
 enum CompletionContext: Equatable {
-  /// After `item.`: attributes, and `safeArea` when the item can have one.
-  case attribute(allowGuide: Bool)
+  /// After `item.`: attributes, and the view's layout guides (`safeArea`, `margins`,
+  /// `readable`) when the item can have them; `item` is the word before the dot.
+  case attribute(allowGuide: Bool, item: String)
   /// After `@`: priorities.
   case priority
   /// Inside `[` of a format: view names.
@@ -54,8 +55,8 @@ enum CompletionAnalyzer {
     if before.hasSuffix(".") {
       let item = before.dropLast().reversed().prefix { isWordCharacter($0) }
       let itemName = String(item.reversed())
-      if itemName == "safeArea" { return .attribute(allowGuide: false) }
-      return .attribute(allowGuide: true)
+      if ["safeArea", "margins", "readable"].contains(itemName) { return .attribute(allowGuide: false, item: itemName) }
+      return .attribute(allowGuide: true, item: itemName)
     }
     let trimmedBefore = before.reversed().drop { $0 == " " || $0 == "\t" }
     if trimmedBefore.first == "@" { return .priority }
@@ -135,9 +136,19 @@ extension LayoutSnapshot {
       for label in labels { items.append(CompletionItem(label: label, kind: kind, detail: detail)) }
     }
     switch CompletionAnalyzer.context(linePrefix: prefix, kind: document.kind) {
-    case .attribute(let allowGuide):
-      add(LayoutAttribute.writtenNames, kind: .property, detail: "attribute")
-      if allowGuide { add(["safeArea"], kind: .property, detail: "safe-area layout guide") }
+    case .attribute(let allowGuide, let item):
+      // A layout guide (declared, or a view's) has no baselines and no margins.
+      let isGuide = !allowGuide || model.views[item]?.layoutGuide == .declared
+      let attributes =
+        isGuide
+        ? LayoutAttribute.allCases.filter { !$0.isBaseline && !$0.isMargin }.map(\.rawValue)
+        : LayoutAttribute.writtenNames
+      add(attributes, kind: .property, detail: "attribute")
+      if allowGuide && !isGuide {
+        add(["safeArea"], kind: .property, detail: "safe-area layout guide")
+        add(["margins"], kind: .property, detail: "layout margins guide")
+        add(["readable"], kind: .property, detail: "readable content guide")
+      }
     case .priority:
       for name in PriorityName.allCases {
         add([name.rawValue], kind: .enumMember, detail: "priority \(formatNumber(name.value))")

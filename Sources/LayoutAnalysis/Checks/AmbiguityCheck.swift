@@ -18,7 +18,7 @@ enum AmbiguityCheck {
     }
 
     for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
-      && model.views[ambiguity.view]?.isLayoutGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
+      && model.views[ambiguity.view]?.isGeneratedGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
     {
       findings.append(ambiguousFinding(ambiguity, solver: solver, context: context, document: document))
     }
