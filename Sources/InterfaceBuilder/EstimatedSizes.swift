@@ -51,19 +51,7 @@ struct EstimatedSizes {
   /// Whether the saved frame of a view Plumb finds misplaced is where the alternative layout
   /// puts it, the parts in `open` (which the constraints leave open) kept as saved.
   func explains(_ misplacement: Misplacement, open: [OpenPart], tolerance: Double) -> Bool {
-    guard let alternative, var expected = alternative.solvedView(misplacement.view)?.frame else { return false }
-    let declared = misplacement.declared
-    for part in open {
-      switch part.axis {
-      case .horizontal:
-        if part.position { expected.x = declared.x }
-        if part.size { expected.width = declared.width }
-      case .vertical:
-        if part.position { expected.y = declared.y }
-        if part.size { expected.height = declared.height }
-      }
-    }
-    return abs(expected.x - declared.x) <= tolerance && abs(expected.y - declared.y) <= tolerance
-      && abs(expected.width - declared.width) <= tolerance && abs(expected.height - declared.height) <= tolerance
+    guard let alternative, let frame = alternative.solvedView(misplacement.view)?.frame else { return false }
+    return frame.keeping(open, of: misplacement.declared).matches(misplacement.declared, tolerance: tolerance)
   }
 }

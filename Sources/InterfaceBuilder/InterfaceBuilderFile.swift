@@ -402,21 +402,9 @@ public struct InterfaceBuilderFile: Sendable {
       guard let findings = byView[name], details.scrollContents[name] == nil, let node = model.views[name],
         let declared = node.frame, let solved = primary.solvedView(name)?.frame
       else { continue }
-      var expected = solved
-      for finding in findings {
-        switch finding.axis {
-        case .horizontal:
-          if finding.position { expected.x = declared.x }
-          if finding.size { expected.width = declared.width }
-        case .vertical:
-          if finding.position { expected.y = declared.y }
-          if finding.size { expected.height = declared.height }
-        }
-      }
+      let expected = solved.keeping(findings, of: declared)
       let tolerance = model.misplacedTolerance
-      guard
-        abs(expected.x - declared.x) > tolerance || abs(expected.y - declared.y) > tolerance
-          || abs(expected.width - declared.width) > tolerance || abs(expected.height - declared.height) > tolerance,
+      guard !expected.matches(declared, tolerance: tolerance),
         !conflicts.explains(name, declared: declared, solved: expected, tolerance: tolerance)
       else { continue }
       var fixes: [Fix] = []
@@ -489,6 +477,31 @@ struct OpenPart {
   var axis: AttributeAxis
   var position: Bool
   var size: Bool
+}
+
+extension Rect {
+  /// This frame with the parts its constraints leave open taken from `declared`, as
+  /// Interface Builder keeps them at the saved frame.
+  func keeping(_ open: [OpenPart], of declared: Rect) -> Rect {
+    var result = self
+    for part in open {
+      switch part.axis {
+      case .horizontal:
+        if part.position { result.x = declared.x }
+        if part.size { result.width = declared.width }
+      case .vertical:
+        if part.position { result.y = declared.y }
+        if part.size { result.height = declared.height }
+      }
+    }
+    return result
+  }
+
+  /// Whether every number of the two frames is within `tolerance` of the other's.
+  func matches(_ other: Rect, tolerance: Double) -> Bool {
+    abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance && abs(width - other.width) <= tolerance
+      && abs(height - other.height) <= tolerance
+  }
 }
 
 /// An Interface Builder file solved: one layout per unit, and every finding.
