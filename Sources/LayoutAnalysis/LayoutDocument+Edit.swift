@@ -57,7 +57,13 @@ extension LayoutDocument {
     var declarationDiagnostics = index.declarationDiagnostics.map { $0.moved(by: change) }
     if !redeclared.isEmpty {
       var declaring = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
-      for declaration in redeclared { declarations.views[declaration.name.name] = declaring.redeclare(declaration) }
+      for declaration in redeclared {
+        var node = declaring.redeclare(declaration)
+        // A view without a body has no subviews of its own, but may hold one the lowering
+        // generated (its readable content guide): it stays.
+        node.subviews = declarations.views[declaration.name.name]?.subviews ?? []
+        declarations.views[declaration.name.name] = node
+      }
       declarationDiagnostics = LoweringIndex.replacingViewDiagnostics(
         declarationDiagnostics, settings: index.settingsDiagnosticCount,
         within: replaced.map { change.map($0.range) }, with: declaring.diagnostics)

@@ -247,7 +247,7 @@ struct ModelBuilder {
         Diagnostic(
           code: .whenNeverLaidOut, severity: .warning,
           finding: .whenNeverLaidOut(
-            condition: condition?.description, canvases: canvases.map { "\($0.name) (\($0.traits))" }),
+            condition: condition, canvases: canvases.map { NamedTraits(name: $0.name, traits: $0.traits) }),
           range: SourceRange(start: block.keyword.start, end: block.traits.last?.range.end ?? block.keyword.end)))
       return
     }

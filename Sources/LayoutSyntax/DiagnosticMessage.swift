@@ -95,7 +95,8 @@ enum DiagnosticMessage {
       return "metric '\(name)' is already declared"
     case .whenNeverLaidOut(let condition, let canvases):
       let asked = condition.map { "canvases with the traits \($0)" } ?? "traits that contradict each other (the enclosing 'when' blocks ask for others)"
-      let listed = canvases.count == 1 ? "the canvas \(canvases[0])" : "the canvases \(canvases.joined(separator: ", "))"
+      let names = canvases.map(\.description)
+      let listed = names.count == 1 ? "the canvas \(names.joined())" : "the canvases \(names.joined(separator: ", "))"
       return "this 'when' block is never laid out: it is for \(asked), and the file has only \(listed)"
     case .duplicateView(let name):
       return "view '\(name)' is already declared; view names must be unique in a file"

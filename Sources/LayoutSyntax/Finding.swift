@@ -17,7 +17,7 @@ public enum Finding: Hashable, Sendable {
   case duplicateView(String)
   /// A `when` block that no canvas matches: the traits it asks for (nil when nested blocks
   /// contradict each other) and the file's canvases with their traits.
-  case whenNeverLaidOut(condition: String?, canvases: [String])
+  case whenNeverLaidOut(condition: TraitCondition?, canvases: [NamedTraits])
   /// A view declared with a name that stands for another view.
   case reservedViewName(String, names: ReservedView)
   /// `view.guide` with a guide views do not have.

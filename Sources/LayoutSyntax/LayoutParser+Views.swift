@@ -250,6 +250,8 @@ extension LayoutParser {
         if let number = try parseSignedNumber() { return (.spacing(.points(number.value)), number.range) }
       } catch {
         report(error.message, at: error.range)
+        // The number that could not be read is the option's value, not another option.
+        if current.kind == .number { advance() }
         return nil
       }
       if current.kind == .identifier {

@@ -521,7 +521,7 @@ struct LayoutParser {
     if Keyword.topLevel.contains(word) {
       if depth > 0 {
         throw StatementError(
-          message: "'\(word)' is only allowed at the top level of a file, not inside a view's body",
+          message: "'\(word)' is only allowed at the top level of a file, not inside a view's body or a 'when' block",
           range: start.range)
       }
       return .complete(try parseSetting(word))

@@ -42,6 +42,20 @@ public struct SizeClassTraits: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The traits a `when` block asks for; a nil class matches any.
+/// A canvas named with its size classes, as findings list canvases.
+public struct NamedTraits: Sendable, Hashable, CustomStringConvertible {
+  public var name: String
+  public var traits: SizeClassTraits
+
+  public init(name: String, traits: SizeClassTraits) {
+    self.name = name
+    self.traits = traits
+  }
+
+  /// `phone (wC hR)`.
+  public var description: String { "\(name) (\(traits))" }
+}
+
 public struct TraitCondition: Sendable, Hashable, CustomStringConvertible {
   public var horizontal: SizeClass?
   public var vertical: SizeClass?

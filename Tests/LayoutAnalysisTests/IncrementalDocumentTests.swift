@@ -57,6 +57,8 @@ final class IncrementalDocumentTests: XCTestCase {
     "title.width == 2 * header.width\n", "nope.width == 3\n", "metric m = 4\n", "label q intrinsic 10x10\n",
     "view w {\n", "}\n", "canvas c 320x480\n", "direction both\n", "spacing 8\n",
     "when wC {\n", "when wR hC {\n", "when hR { view z }\n", " traits wR hR", "wC", "z.width == a.width\n",
+    "a.leading == a.readable.leading\n", "x.width == a.readable.width\n", " hidden", "guide g\n", "g.width == 10\n",
+    "stack s spacing 4 {\n", " baseline first 12 last 4",
   ]
 
   /// One random edit, and the change it made as an editor reports it (the replaced range and

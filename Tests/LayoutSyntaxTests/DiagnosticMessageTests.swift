@@ -22,11 +22,18 @@ final class DiagnosticMessageTests: XCTestCase {
       (.duplicateMetric("gap"), "metric 'gap' is already declared"),
       (.duplicateView("Title"), "view 'Title' is already declared; view names must be unique in a file"),
       (
-        .whenNeverLaidOut(condition: "wR hC", canvases: ["phone (wC hR)"]),
+        .whenNeverLaidOut(
+          condition: TraitCondition(horizontal: .regular, vertical: .compact),
+          canvases: [NamedTraits(name: "phone", traits: SizeClassTraits(horizontal: .compact, vertical: .regular))]),
         "this 'when' block is never laid out: it is for canvases with the traits wR hC, and the file has only the canvas phone (wC hR)"
       ),
       (
-        .whenNeverLaidOut(condition: nil, canvases: ["a (wC hR)", "b (wR hR)"]),
+        .whenNeverLaidOut(
+          condition: nil,
+          canvases: [
+            NamedTraits(name: "a", traits: SizeClassTraits(horizontal: .compact, vertical: .regular)),
+            NamedTraits(name: "b", traits: SizeClassTraits(horizontal: .regular, vertical: .regular)),
+          ]),
         "this 'when' block is never laid out: it is for traits that contradict each other (the enclosing 'when' blocks ask for others), and the file has only the canvases a (wC hR), b (wR hR)"
       ),
       (.reservedViewName("super", names: .enclosing), "'super' is reserved: it names the enclosing view; choose another name"),

@@ -135,7 +135,7 @@ final class ParserTests: XCTestCase {
       let word = String(keyword.split(separator: " ")[0])
       XCTAssertEqual(
         parsed.diagnostics.map(\.message),
-        ["'\(word)' is only allowed at the top level of a file, not inside a view's body"])
+        ["'\(word)' is only allowed at the top level of a file, not inside a view's body or a 'when' block"])
       XCTAssertEqual(parsed.diagnostics.first?.range, SourceRange(start: 11, end: 11 + word.utf8.count))
       guard case .view(let view)? = parsed.statements.first else { return XCTFail("no view") }
       XCTAssertEqual(view.body.count, 1)
