@@ -24,6 +24,39 @@ final class SizeClassFeatureTests: XCTestCase {
         bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil) as? LayoutSnapshot)
   }
 
+  func testHoverOnAWhenBlockNamesTheCanvasesThatLayItOut() throws {
+    let text = """
+      canvas phone 375x667
+      canvas pad 1024x768 traits wR hR
+      view Panel {
+        when wR {
+          view Side
+        }
+      }
+      when wC hC { view Never }
+
+      """
+    let snapshot = try snapshot(text)
+    let bytes = Array(text.utf8)
+    func offset(of needle: String) throws -> Int {
+      let range = try XCTUnwrap(text.range(of: needle))
+      return text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+    }
+    let block = try XCTUnwrap(snapshot.hover(at: try offset(of: "when wR") + 6, preferences: FramePreferences()))
+    XCTAssertEqual(block.markdown, "**when** wR\n\nlaid out in `pad` (wR hR)\n\nleft out of `phone` (wC hR)")
+    XCTAssertEqual(String(decoding: bytes[block.range.start..<block.range.end], as: UTF8.self), "when wR")
+    let never = try XCTUnwrap(snapshot.hover(at: try offset(of: "when wC"), preferences: FramePreferences()))
+    XCTAssertEqual(
+      never.markdown, "**when** wC hC\n\nlaid out in no canvas of this file\n\nleft out of `phone` (wC hR), `pad` (wR hR)")
+    let derived = try XCTUnwrap(snapshot.hover(at: try offset(of: "phone"), preferences: FramePreferences()))
+    XCTAssertEqual(derived.markdown, "**canvas** `phone` 375 × 667, size classes wC hR (derived from its size)")
+    let written = try XCTUnwrap(snapshot.hover(at: try offset(of: "traits wR"), preferences: FramePreferences()))
+    XCTAssertEqual(written.markdown, "**canvas** `pad` 1024 × 768, size classes wR hR (as written)")
+    // Inside the block's body, a view's hover as before.
+    let side = try XCTUnwrap(snapshot.hover(at: try offset(of: "Side"), preferences: FramePreferences()))
+    XCTAssertTrue(side.markdown.hasPrefix("**view** `Side` in `Panel`"), side.markdown)
+  }
+
   func testFormattingIndentsWhenBlocks() {
     let formatted = LayoutFormatter.format(bytes: Array(text.utf8), kind: .layout).formatted
     XCTAssertEqual(

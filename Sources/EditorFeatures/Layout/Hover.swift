@@ -25,6 +25,9 @@ extension LayoutSnapshot {
     } else if let constraints = constraintsHovered(at: offset) {
       range = constraints.range
       text = HoverText.constraints(constraints.constraints, layout: layout)
+    } else if let sizeClasses = sizeClassesHovered(at: offset) {
+      range = sizeClasses.range
+      text = sizeClasses.text
     }
     guard let text, let range else { return nil }
     return HoverContent(markdown: text, range: range)
@@ -51,6 +54,57 @@ extension LayoutSnapshot {
     }
     lines += layout.viewDescription(name)
     return lines.joined(separator: "\n\n")
+  }
+
+  /// Over a `when` block's keyword or traits: which canvases lay its statements out; over a
+  /// canvas declaration's name or traits: its size and size classes.
+  private func sizeClassesHovered(at offset: Int) -> (range: SourceRange, text: String)? {
+    var pending = syntax.statements[...]
+    var outer: [ArraySlice<Statement>] = []
+    var conditions: [TraitCondition] = []
+    while true {
+      guard let statement = pending.popFirst() else {
+        guard let previous = outer.popLast() else { return nil }
+        pending = previous
+        conditions.removeLast()
+        continue
+      }
+      guard statement.range.start <= offset, offset < statement.range.end else { continue }
+      switch statement {
+      case .canvas(let declaration):
+        guard let canvas = model.canvases.first(where: { $0.range == declaration.range }) else { return nil }
+        let how = declaration.traits.isEmpty ? "derived from its size" : "as written"
+        return (
+          declaration.range,
+          "**canvas** `\(canvas.name)` \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)), "
+            + "size classes \(canvas.traits) (\(how))"
+        )
+      case .when(let block):
+        let head = SourceRange(start: block.keyword.start, end: block.traits.last?.range.end ?? block.keyword.end)
+        if head.start <= offset, offset < head.end {
+          let all = conditions + [block.condition]
+          let canvases = model.effectiveCanvases
+          let matching = canvases.filter { canvas in all.allSatisfy { $0.matches(canvas.traits) } }
+          let others = canvases.filter { canvas in !all.allSatisfy { $0.matches(canvas.traits) } }
+          func list(_ canvases: [Canvas]) -> String {
+            canvases.map { "`\($0.name)` (\($0.traits))" }.joined(separator: ", ")
+          }
+          var lines = ["**when** \(block.condition)"]
+          lines.append(matching.isEmpty ? "laid out in no canvas of this file" : "laid out in " + list(matching))
+          if !others.isEmpty { lines.append("left out of " + list(others)) }
+          return (head, lines.joined(separator: "\n\n"))
+        }
+        outer.append(pending)
+        conditions.append(block.condition)
+        pending = block.body[...]
+      case .view(let view):
+        outer.append(pending)
+        conditions.append(TraitCondition())
+        pending = view.body[...]
+      default:
+        continue
+      }
+    }
   }
 
   /// The constraints lowered from the text under the cursor: the innermost piece of a
