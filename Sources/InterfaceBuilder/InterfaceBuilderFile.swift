@@ -128,6 +128,32 @@ public struct InterfaceBuilderFile: Sendable {
       context.iOS8Margins = build < 8000
     }
 
+    // The size classes laid out: the device's own, with the variations that match them
+    // applied, and those of its other orientation where a unit's variations name them.
+    var otherContext: FileContext?
+    if let device {
+      let own = device.screen(landscape: landscape)
+      let ownTraits = SizeClassTraits.derived(width: own.width, height: own.height)
+      let resolution = SizeClassResolution(tree: tree, traits: ownTraits)
+      var other = context
+      context.tree = resolution.tree
+      context.traits = ownTraits
+      context.framedByVariation = resolution.framedByVariation
+      context.variations = resolution.variations
+      let rotated = device.screen(landscape: !landscape)
+      let otherTraits = SizeClassTraits.derived(width: rotated.width, height: rotated.height)
+      if otherTraits != ownTraits, device.id != "appleTV" {
+        let otherResolution = SizeClassResolution(tree: tree, traits: otherTraits)
+        other.tree = otherResolution.tree
+        other.traits = otherTraits
+        other.landscape = !landscape
+        other.rotated = true
+        other.framedByVariation = otherResolution.framedByVariation
+        other.variations = otherResolution.variations
+        otherContext = other
+      }
+    }
+
     // The roots: each scene's (or the xib's) view controllers' views and top-level views.
     var queue: [(root: UnitRoot, name: String)] = []
     func topLevel(_ objects: Int, scene: Int?) {
@@ -180,6 +206,17 @@ public struct InterfaceBuilderFile: Sendable {
       }
       units.append(LayoutDocument(bytes: bytes, kind: .layout, model: model, diagnostics: builder.diagnostics))
       details.append(builder.details)
+      // Only a screen's view has a size in the other orientation: a cell's or a freeform
+      // view's there is not known.
+      if let otherContext, let traits = otherContext.traits, let device,
+        fillsScreen(unitRoot.element, screen: device.screen(landscape: landscape), tree: tree),
+        !SizeClassResolution.named(in: tree, from: unitRoot.controller ?? unitRoot.element, among: [traits]).isEmpty
+      {
+        var otherBuilder = UnitBuilder(context: otherContext, root: unitRoot)
+        let otherModel = otherBuilder.build(name: name)
+        units.append(LayoutDocument(bytes: bytes, kind: .layout, model: otherModel, diagnostics: otherBuilder.diagnostics))
+        details.append(otherBuilder.details)
+      }
     }
     if units.isEmpty, rootNode.attribute("useAutolayout") == "YES" {
       fileDiagnostics.append(
@@ -217,6 +254,16 @@ public struct InterfaceBuilderFile: Sendable {
           marker: XcodeMarker(view: name, ambiguous: ambiguous, misplaced: misplaced, sizeClass: sizeClass)))
     }
     return markers
+  }
+
+  /// Whether a unit's root is saved at its screen's width and nearly its height (bars aside).
+  private static func fillsScreen(
+    _ root: Int, screen: (width: Double, height: Double, insets: EdgeInsets), tree: XMLTree
+  ) -> Bool {
+    guard let rect = tree.child(of: root, named: "rect", key: "frame").flatMap(tree.node),
+      let width = Elements.number(rect.attribute("width")), let height = Elements.number(rect.attribute("height"))
+    else { return false }
+    return close(width, screen.width) && height >= screen.height - 120 && height <= screen.height + 0.5
   }
 
   /// A view controller as its scene is named: its label, class or title, or its kind.
@@ -258,14 +305,30 @@ public struct InterfaceBuilderFile: Sendable {
       all.append(
         Diagnostic(code: .xcodeMarker, severity: .info, finding: .xcodeMarker(saved.marker), range: saved.range))
     }
+    // A unit laid out in its device's other size classes too follows its own: the findings of
+    // both are merged, and the others' are placed on the view's variation for those classes.
+    var own: (findings: [Diagnostic], canvas: CanvasPlace)?
+    func flush() {
+      if let own { all += own.findings }
+      own = nil
+    }
     for (index, unit) in units.enumerated() {
       guard canvas == nil || unit.model.canvases.first?.name == canvas else { continue }
       let layout = SolvedLayout(document: unit, solveWithErrors: solveWithErrors)
       layouts.append(layout)
       let unitDetails = index < details.count ? details[index] : UnitDetails()
-      all += InterfaceBuilderFile.adapt(layout, details: unitDetails)
-      all += InterfaceBuilderFile.leftRight(unit)
+      let findings = InterfaceBuilderFile.adapt(layout, details: unitDetails) + InterfaceBuilderFile.leftRight(unit)
+      let place = CanvasPlace(
+        canvas: unit.model.canvases.first?.name ?? "", traits: unit.model.canvases.first?.traits, directions: nil)
+      if unitDetails.otherSizeClass, let mine = own {
+        all += InterfaceBuilderFile.merge(own: mine.findings, ownPlace: mine.canvas, other: findings, otherPlace: place, details: unitDetails)
+        own = nil
+      } else {
+        flush()
+        own = (findings, place)
+      }
     }
+    flush()
     return InterfaceBuilderAnalysis(file: self, layouts: layouts, diagnostics: InterfaceBuilderFile.sorted(all))
   }
 
@@ -422,6 +485,51 @@ public struct InterfaceBuilderFile: Sendable {
               view: name, declared: declared, solved: expected, canvas: primary.place.canvas.name,
               keepsOpenPartsAsDeclared: true)),
           range: node.nameRange ?? node.declarationRange ?? SourceRange(at: 0), fixes: fixes))
+    }
+    return result
+  }
+
+  /// The findings of a unit in its device's own size classes and in its other orientation's:
+  /// one found in both (the same code about the same element, view and axis) is reported once,
+  /// as found in the own; one found in only one of them says which. In the other size
+  /// classes the file saves no frames but its variations': only a view whose frame a
+  /// variation saved can be misplaced there, and a view's finding is placed on its variation
+  /// for those classes when it has one.
+  static func merge(
+    own: [Diagnostic], ownPlace: CanvasPlace, other: [Diagnostic], otherPlace: CanvasPlace, details: UnitDetails
+  ) -> [Diagnostic] {
+    func key(_ diagnostic: Diagnostic) -> String {
+      var axis = ""
+      switch diagnostic.finding {
+      case .ambiguous(let ambiguity): axis = "\(ambiguity.axis)"
+      case .contentPriorityTie(let tie): axis = "\(tie.axis)"
+      case .zeroSize(_, let along, _, _): axis = "\(along)"
+      default: break
+      }
+      return "\(diagnostic.code)|\(diagnostic.range.start)|\(diagnostic.finding.view ?? "")|\(axis)"
+    }
+    var result: [Diagnostic] = []
+    let otherKeys = Set(other.map(key))
+    let ownKeys = Set(own.map(key))
+    for var diagnostic in own {
+      // A misplaced view's message names the canvas and its size classes already.
+      if diagnostic.code != .misplaced, diagnostic.places == .everywhere, !otherKeys.contains(key(diagnostic)) {
+        diagnostic.places = .canvases([ownPlace])
+      }
+      result.append(diagnostic)
+    }
+    for var diagnostic in other where !ownKeys.contains(key(diagnostic)) {
+      let view = details.viewAtOffset[diagnostic.range.start]
+      if diagnostic.code == .misplaced {
+        guard let view, details.framedByVariation.contains(view) else { continue }
+      } else if diagnostic.places == .everywhere {
+        diagnostic.places = .canvases([otherPlace])
+      }
+      if let view, let variation = details.variations[view] {
+        diagnostic.related.append(RelatedInformation(range: diagnostic.range, role: .viewOfVariation))
+        diagnostic.range = variation
+      }
+      result.append(diagnostic)
     }
     return result
   }

@@ -33,8 +33,15 @@ extension UnitBuilder {
 
   func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets) {
     let rootNode = node(root.element)
-    let saved = frame(of: root.element)?.rect
+    var saved = frame(of: root.element)?.rect
     let screen = context.device?.screen(landscape: context.landscape)
+    // In the other orientation's size classes a root saved at the screen's size (less its
+    // bars) is the rotated screen's, less the same bars.
+    if context.rotated, let screen, let own = context.device?.screen(landscape: !context.landscape), let frame = saved,
+      close(frame.width, own.width), frame.height <= own.height + 0.5
+    {
+      saved = Rect(x: frame.x, y: frame.y, width: screen.width, height: max(0, screen.height - (own.height - frame.height)))
+    }
     let width = saved?.width ?? screen?.width ?? 375
     var height = saved?.height ?? screen?.height ?? 667
     // A root placed below an opaque top bar (Xcode 8 saves it at y = 64) ends at the bottom of
@@ -111,7 +118,8 @@ extension UnitBuilder {
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
     }
     let range = rootNode?.nameRange
-    return (Canvas(name: unitName, width: width, height: height, safeArea: insets, range: range), margins)
+    let traits = context.device == nil ? nil : context.traits
+    return (Canvas(name: unitName, width: width, height: height, safeArea: insets, traits: traits, range: range), margins)
   }
 
   mutating func makeModel(unitName: String) -> LayoutModel {
@@ -139,6 +147,10 @@ extension UnitBuilder {
         if let saved = frame(of: record.element) {
           view.frame = saved.rect
           if let range = saved.range { details.frameRects[record.name] = range }
+        }
+        if context.framedByVariation[record.element] != nil { details.framedByVariation.insert(record.name) }
+        if let variation = context.variations[record.element], let variationNode = node(variation) {
+          details.variations[record.name] = variationNode.nameRange
         }
         if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
         if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }

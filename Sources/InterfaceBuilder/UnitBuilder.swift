@@ -22,6 +22,15 @@ struct UnitDetails: Sendable {
   /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
   /// measured itself), by axis: the saved frame's size along it is as plausible.
   var estimatedSizes: [String: Set<AttributeAxis>] = [:]
+  /// The size classes laid out (nil for a file without a device: the base configuration).
+  var traits: SizeClassTraits?
+  /// Whether they are not the device's own but those of its other orientation, for which the
+  /// file saves no frames but a variation's.
+  var otherSizeClass = false
+  /// The start tag name of each view's most specific variation that matches the size classes.
+  var variations: [String: SourceRange] = [:]
+  /// Views whose saved frame in these size classes is a variation's.
+  var framedByVariation: Set<String> = []
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -57,6 +66,16 @@ struct FileContext {
   /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
   /// to 20 on iPads and the largest phones).
   var iOS8Margins = false
+  /// The size classes laid out: the device's own (derived from its screen in the file's
+  /// orientation), or those of its other orientation; nil without a device (the base
+  /// configuration, Xcode's "Any" canvas).
+  var traits: SizeClassTraits?
+  /// The size classes are the device's other orientation's: its screen is rotated.
+  var rotated = false
+  /// The elements whose frame a variation of these size classes saved, and each element's
+  /// most specific matching variation.
+  var framedByVariation: [Int: Int] = [:]
+  var variations: [Int: Int] = [:]
 }
 
 /// One view of a unit, as read.
@@ -155,26 +174,12 @@ struct UnitBuilder {
     return makeModel(unitName: unitName)
   }
 
-  /// Constraints and views the base configuration leaves out: `<variation key="default">`
-  /// masks with `<exclude reference=…>`.
+  /// Constraints and views not installed in the size classes laid out: `<variation>` masks'
+  /// `<exclude>` and `<include>`, the most specific matching variation deciding.
   mutating func collectExclusions(from start: Int) {
-    var stack = [start]
-    var visited = 0
-    while let current = stack.popLast(), visited < tree.nodes.count {
-      visited += 1
-      guard let element = node(current) else { continue }
-      if element.name == "variation", element.key == "default" {
-        for mask in element.children {
-          for exclude in tree.children(of: mask) {
-            if let excludeNode = node(exclude), excludeNode.name == "exclude", let reference = excludeNode.attribute("reference") {
-              excluded.insert(reference)
-            }
-          }
-        }
-        continue
-      }
-      stack += element.children
-    }
+    excluded = SizeClassResolution.excluded(tree: tree, from: start, traits: context.traits)
+    details.traits = context.traits
+    details.otherSizeClass = context.rotated
   }
 
   mutating func collectView(_ element: Int, superview: Int?, arranged: Bool, depth: Int) {

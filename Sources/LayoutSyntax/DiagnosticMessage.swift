@@ -80,6 +80,7 @@ enum DiagnosticMessage {
     case .otherDirectionOption: "the other direction option"
     case .conflictMember(let member): "in conflict: \(explain(member))"
     case .otherViewOfTie: "the other view of the tie"
+    case .viewOfVariation: "the view this size class's variation belongs to"
     }
   }
 

@@ -457,6 +457,8 @@ public enum RelatedRole: Hashable, Sendable {
   case conflictMember(ConflictMember)
   /// The other view of a content-priority tie.
   case otherViewOfTie
+  /// Interface Builder: the view whose size-class variation a finding is placed on.
+  case viewOfVariation
 }
 
 /// Where a finding of a solved layout happens, when not in every place it is solved in.
