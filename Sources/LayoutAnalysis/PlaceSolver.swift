@@ -311,6 +311,7 @@ public final class PlaceSolver {
     system = LayoutSystem(model: model, place: place)
     cachedEngineConstraints = nil
     cachedAmbiguities = nil
+    cachedSizeAlternatives = [:]
     cachedViews = nil
     cachedOptionalEntries = nil
     computeSignatures()
@@ -420,6 +421,7 @@ public final class PlaceSolver {
     let oldModel = model
     model = newModel
     cachedAmbiguities = nil
+    cachedSizeAlternatives = [:]
     cachedViews = nil
     cachedOptionalEntries = nil
     cachedEngineConstraints = nil
@@ -764,6 +766,7 @@ public final class PlaceSolver {
   private var cachedAmbiguities: [AmbiguityFinding]?
 
   private func computeAmbiguities() -> [AmbiguityFinding] {
+    cachedSizeAlternatives = [:]
     var candidates: [Variable] = []
     candidates.reserveCapacity(4 * system.orderedVariables.count)
     let rootIndex = system.indexOfView[LayoutModel.rootName]
@@ -788,6 +791,7 @@ public final class PlaceSolver {
         var alternative = current.frame
         var probeRange: (variable: Variable, range: ValueRange)?
         if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
+          if sizeAmbiguous { cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution }
           let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
           alternative = solvedView(name, reading: read)?.frame ?? alternative
           probeRange = (probe, ValueRange(minimum: minimum, maximum: maximum))
@@ -848,14 +852,33 @@ public final class PlaceSolver {
   func sizeTradingPartners(of view: String, axis: AttributeAxis) -> [String] {
     guard let vars = system.variables[view] else { return [] }
     let probe = axis == .horizontal ? vars.width : vars.height
-    guard case .ambiguous(_, _, let solution) = solver.ambiguity(of: probe) else { return [] }
-    return model.viewOrder.filter { other in
-      guard other != view, let otherVars = system.variables[other] else { return false }
-      let variable = axis == .horizontal ? otherVars.width : otherVars.height
-      guard let moved = solution[variable] else { return false }
-      return !Describe.same(moved, value(variable))
+    // `ambiguities()` asked the solver the same question for every view whose size is open.
+    _ = ambiguities()
+    let solution: AlternativeSolution
+    if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] {
+      solution = known
+    } else {
+      guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: probe) else { return [] }
+      solution = asked
     }
+    // The views in `model.viewOrder` order, read by position (no lookup by name per view).
+    var partners: [String] = []
+    for (other, otherVars) in zip(system.orderedNames, system.orderedVariables) where other != view {
+      let variable = axis == .horizontal ? otherVars.width : otherVars.height
+      guard let moved = solution[variable], !Describe.same(moved, value(variable)) else { continue }
+      partners.append(other)
+    }
+    return partners
   }
+
+  private struct SizeKey: Hashable {
+    var view: String
+    var axis: AttributeAxis
+  }
+
+  /// The alternative solutions `computeAmbiguities` found by moving a view's open size, by
+  /// view and axis; valid exactly as long as `cachedAmbiguities`.
+  private var cachedSizeAlternatives: [SizeKey: AlternativeSolution] = [:]
 
   // MARK: - Accuracy
 

@@ -5,6 +5,7 @@ import Foundation
 //
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
+//   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
 // clock, in milliseconds; `edit` and `re-add` are medians over K runs (default 10).
@@ -131,7 +132,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -154,6 +155,36 @@ case "check":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(CheckBenchmark.run(views: views, runs: runs, ambiguous: ambiguous))
+case "cliff":
+  var shape = CliffBenchmark.Shape.chain
+  var views = 100
+  var runs = 3
+  var scaling = false
+  var rest = Array(arguments.dropFirst())
+  while let first = rest.first {
+    if first == "--scaling" {
+      scaling = true
+      rest.removeFirst()
+      continue
+    }
+    guard rest.count >= 2 else { fail("\(first) takes a value") }
+    switch first {
+    case "--shape":
+      guard let parsed = CliffBenchmark.Shape(rawValue: rest[1]) else {
+        fail("--shape takes one of: " + CliffBenchmark.Shape.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      shape = parsed
+    case "--views":
+      guard let parsed = Int(rest[1]), parsed > 1 else { fail("--views takes a count above 1") }
+      views = parsed
+    case "--runs":
+      guard let parsed = Int(rest[1]), parsed > 0 else { fail("--runs takes a positive count") }
+      runs = parsed
+    default: fail("unknown argument \(first)")
+    }
+    rest.removeFirst(2)
+  }
+  print(CliffBenchmark.run(shape, views: views, runs: runs, scaling: scaling))
 case "live":
   var views = 1000
   var edits = 50

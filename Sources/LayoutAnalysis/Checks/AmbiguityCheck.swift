@@ -269,6 +269,9 @@ enum AmbiguityCheck {
   {
     var pairs: [ContentPair] = []
     var seen = Set<String>()
+    // Each view's first position in the file's order.
+    var order: [String: Int] = [:]
+    for (index, name) in model.viewOrder.enumerated() where order[name] == nil { order[name] = index }
     for ambiguity in ambiguities where ambiguity.size {
       guard let node = model.views[ambiguity.view], let intrinsic = intrinsicSize(of: node, ambiguity.axis),
         let current = solver.solvedView(ambiguity.view)
@@ -291,9 +294,7 @@ enum AmbiguityCheck {
         let hugging = stretched
         let priority = contentPriority(node, axis: ambiguity.axis, hugging: hugging)
         guard contentPriority(otherNode, axis: ambiguity.axis, hugging: hugging) == priority else { continue }
-        let ordered = [ambiguity.view, other].sorted {
-          (model.viewOrder.firstIndex(of: $0) ?? 0) < (model.viewOrder.firstIndex(of: $1) ?? 0)
-        }
+        let ordered = [ambiguity.view, other].sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
         let key = "\(ordered[0])|\(ordered[1])|\(ambiguity.axis)"
         guard !seen.contains(key) else { continue }
         seen.insert(key)
