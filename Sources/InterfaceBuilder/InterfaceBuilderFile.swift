@@ -376,6 +376,14 @@ public struct InterfaceBuilderFile: Sendable {
       switch diagnostic.finding {
       case .ambiguous(let ambiguity) where conflicts.isDependent(ambiguity.view, along: ambiguity.axis):
         continue
+      // A view UIKit measures but whose frame the file left out has a size Plumb cannot know:
+      // along that axis, what looks open may be closed by it.
+      case .ambiguous(let ambiguity) where details.unknownIntrinsicAxes.contains(ambiguity.axis):
+        continue
+      case .contentPriorityTie(let tie) where details.unknownIntrinsicAxes.contains(tie.axis):
+        continue
+      case .zeroSize(_, let axis, _, .undetermined) where details.unknownIntrinsicAxes.contains(axis):
+        continue
       case .contentPriorityTie(let tie)
       where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
         continue

@@ -159,6 +159,15 @@ extension UnitBuilder {
         {
           details.emptyLabels.insert(record.name)
         }
+        if view.frame == nil, element.attribute("placeholderIntrinsicWidth") == nil,
+          element.attribute("placeholderIntrinsicHeight") == nil, element.id.map({ context.designables[$0] == nil }) ?? true
+        {
+          switch Elements.intrinsic(element.name, attributes: element.attributes) {
+          case .both: details.unknownIntrinsicAxes.formUnion([.horizontal, .vertical])
+          case .heightOnly: details.unknownIntrinsicAxes.insert(.vertical)
+          case .fixed, .none: break
+          }
+        }
         let estimated = configure(&view, element: element, index: record.element)
         if !estimated.isEmpty { details.estimatedSizes[record.name] = estimated }
         // A view laid out by its frame keeps it whatever its alignment rectangle is.

@@ -31,6 +31,11 @@ struct UnitDetails: Sendable {
   var variations: [String: SourceRange] = [:]
   /// Views whose saved frame in these size classes is a variation's.
   var framedByVariation: Set<String> = []
+  /// The axes along which a view of the unit that UIKit measures (a label, a button, a slider …)
+  /// has no saved frame (Xcode 8.0 left out the frames of views its constraints place): its
+  /// intrinsic size is UIKit's measurement, which the file does not hold, so no ambiguity is
+  /// reported along them.
+  var unknownIntrinsicAxes: Set<AttributeAxis> = []
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
