@@ -81,47 +81,46 @@ struct SizeClassResolution {
   /// among equals), else it is installed.
   static func excluded(tree: XMLTree, from start: Int, traits: SizeClassTraits?) -> Set<String> {
     var decisions: [String: (specificity: Int, installed: Bool)] = [:]
+    forEachVariation(in: tree, from: start) { element, condition in
+      guard condition.specificity == 0 || traits.map(condition.matches) == true else { return }
+      for mask in element.children where tree.node(mask)?.name == "mask" {
+        for entry in tree.children(of: mask) {
+          guard let entryNode = tree.node(entry), let reference = entryNode.attribute("reference"),
+            entryNode.name == "exclude" || entryNode.name == "include"
+          else { continue }
+          if let decided = decisions[reference], decided.specificity > condition.specificity { continue }
+          decisions[reference] = (condition.specificity, entryNode.name == "include")
+        }
+      }
+    }
+    return Set(decisions.filter { !$0.value.installed }.keys)
+  }
+
+  /// Calls `body` with each `<variation>` under `start` whose key Plumb reads, in file order
+  /// (not looking inside variations).
+  private static func forEachVariation(
+    in tree: XMLTree, from start: Int, _ body: (XMLNode, TraitCondition) -> Void
+  ) {
     var stack = [start]
     var visited = 0
     while let current = stack.popLast(), visited < tree.nodes.count {
       visited += 1
       guard let element = tree.node(current) else { continue }
       if element.name == "variation" {
-        guard let condition = variationCondition(element.key),
-          condition.specificity == 0 || traits.map(condition.matches) == true
-        else { continue }
-        for mask in element.children where tree.node(mask)?.name == "mask" {
-          for entry in tree.children(of: mask) {
-            guard let entryNode = tree.node(entry), let reference = entryNode.attribute("reference"),
-              entryNode.name == "exclude" || entryNode.name == "include"
-            else { continue }
-            if let decided = decisions[reference], decided.specificity > condition.specificity { continue }
-            decisions[reference] = (condition.specificity, entryNode.name == "include")
-          }
-        }
+        if let condition = variationCondition(element.key) { body(element, condition) }
         continue
       }
       // Children in file order once popped.
       stack += element.children.reversed()
     }
-    return Set(decisions.filter { !$0.value.installed }.keys)
   }
 
   /// The size classes the variations under `start` match, among `candidates`.
   static func named(in tree: XMLTree, from start: Int, among candidates: [SizeClassTraits]) -> [SizeClassTraits] {
     var found = Set<SizeClassTraits>()
-    var stack = [start]
-    var visited = 0
-    while let current = stack.popLast(), visited < tree.nodes.count {
-      visited += 1
-      guard let element = tree.node(current) else { continue }
-      if element.name == "variation" {
-        if let condition = variationCondition(element.key), condition.specificity > 0 {
-          for candidate in candidates where condition.matches(candidate) { found.insert(candidate) }
-        }
-        continue
-      }
-      stack += element.children
+    forEachVariation(in: tree, from: start) { _, condition in
+      guard condition.specificity > 0 else { return }
+      for candidate in candidates where condition.matches(candidate) { found.insert(candidate) }
     }
     return candidates.filter(found.contains)
   }
