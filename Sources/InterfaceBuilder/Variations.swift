@@ -12,7 +12,8 @@ func variationCondition(_ key: String?) -> TraitCondition? {
   guard let key else { return nil }
   if key == "default" { return .any }
   var condition = TraitCondition()
-  for part in key.split(separator: "-") {
+  // An empty key or part (`""`, `heightClass=compact-`) cannot be read.
+  for part in key.split(separator: "-", omittingEmptySubsequences: false) {
     let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
     guard pair.count == 2, let sizeClass = SizeClass(rawValue: pair[1]) else { return nil }
     switch pair[0] {
