@@ -68,6 +68,20 @@ struct RandomSystem {
   func model(of subset: [Int]) -> OracleModel {
     OracleModel(variableCount: variables.count, constraints: subset.map { oracle[$0] })
   }
+
+  /// A consistent system for the ambiguity and range properties: 2 or 3 variables, 2 to 7
+  /// constraints (half of them required) that one integer point satisfies, added to a new
+  /// solver; with the oracle's model of all of them.
+  static func consistent(_ random: inout SeededRandom) throws -> (system: RandomSystem, solver: Solver, model: OracleModel) {
+    let variableCount = Int.random(in: 2...3, using: &random)
+    var system = RandomSystem(variableCount: variableCount)
+    let point = (0..<variableCount).map { _ in Double(Int.random(in: -10...10, using: &random)) }
+    let count = Int.random(in: 2...7, using: &random)
+    for _ in 0..<count { system.addRandom(&random, requiredShare: 0.5, satisfiedBy: point) }
+    let solver = Solver()
+    try solver.add(system.constraints)
+    return (system, solver, system.model(of: Array(system.oracle.indices)))
+  }
 }
 
 /// The error of each oracle constraint at a point, summed per priority level.
@@ -155,14 +169,7 @@ final class PropertyTests: XCTestCase {
   /// Ambiguity answers, ranges and alternative solutions agree with the oracle.
   func testAmbiguityAgreesWithOracle() throws {
     try withEverySeed(0..<750) { random, seed in
-      let variableCount = Int.random(in: 2...3, using: &random)
-      var system = RandomSystem(variableCount: variableCount)
-      let point = (0..<variableCount).map { _ in Double(Int.random(in: -10...10, using: &random)) }
-      let count = Int.random(in: 2...7, using: &random)
-      for _ in 0..<count { system.addRandom(&random, requiredShare: 0.5, satisfiedBy: point) }
-      let solver = Solver()
-      try solver.add(system.constraints)
-      let model = system.model(of: Array(system.oracle.indices))
+      let (system, solver, model) = try RandomSystem.consistent(&random)
       guard let optimum = model.optimalErrors() else { return XCTFail("seed \(seed): no optimum") }
       let bulk = solver.ambiguousVariables(among: system.variables)
       let current = system.variables.map { solver.value(of: $0) }

@@ -195,14 +195,8 @@ final class RangeTests: XCTestCase {
     var finiteEnds = 0
     var unboundedSides = 0
     try withEverySeed(0..<400) { random, seed in
-      let variableCount = Int.random(in: 2...3, using: &random)
-      var system = RandomSystem(variableCount: variableCount)
-      let point = (0..<variableCount).map { _ in Double(Int.random(in: -10...10, using: &random)) }
-      let count = Int.random(in: 2...7, using: &random)
-      for _ in 0..<count { system.addRandom(&random, requiredShare: 0.5, satisfiedBy: point) }
-      let solver = Solver()
-      try solver.add(system.constraints)
-      let model = system.model(of: Array(system.oracle.indices))
+      let (system, solver, model) = try RandomSystem.consistent(&random)
+      let variableCount = system.variables.count
       guard let optimum = model.optimalErrors() else { return XCTFail("seed \(seed): no optimum") }
       var expressions: [[Double]] = (0..<variableCount).map { index in
         (0..<variableCount).map { $0 == index ? 1 : 0 }

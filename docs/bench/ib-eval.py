@@ -68,6 +68,9 @@ def era_of(tools_version):
 
 START_TAG = re.compile(r"<([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>")
 ATTRIBUTE = re.compile(r"(\s+)([^\s=/>]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# Markup that holds no element, as (opener, closer), the longer openers first: comments,
+# character data, processing instructions, declarations.
+SKIPPED_MARKUP = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">"))
 END_TAG = re.compile(r"</([A-Za-z_][\w.:-]*)\s*>")
 
 
@@ -128,21 +131,11 @@ def scan(text):
         lt = text.find("<", position)
         if lt < 0:
             break
-        if text.startswith("<!--", lt):
-            close = text.find("-->", lt + 4)
-            position = length if close < 0 else close + 3
-            continue
-        if text.startswith("<![CDATA[", lt):
-            close = text.find("]]>", lt + 9)
-            position = length if close < 0 else close + 3
-            continue
-        if text.startswith("<?", lt):
-            close = text.find("?>", lt + 2)
-            position = length if close < 0 else close + 2
-            continue
-        if text.startswith("<!", lt):
-            close = text.find(">", lt + 2)
-            position = length if close < 0 else close + 1
+        skipped = next((pair for pair in SKIPPED_MARKUP if text.startswith(pair[0], lt)), None)
+        if skipped:
+            opener, closer = skipped
+            close = text.find(closer, lt + len(opener))
+            position = length if close < 0 else close + len(closer)
             continue
         if text.startswith("</", lt):
             match = END_TAG.match(text, lt)
