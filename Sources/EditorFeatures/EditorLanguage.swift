@@ -35,11 +35,15 @@ public struct SolvedFile {
   public let layouts: [SolvedLayout]
   /// Every finding, sorted by position.
   public let diagnostics: [Diagnostic]
+  /// The names of every canvas the file has, solved or not (`--canvas` picks among them).
+  public let canvases: [String]
 
-  public init(document: LayoutDocument, layouts: [SolvedLayout], diagnostics: [Diagnostic]) {
+  /// `canvases` defaults to those of `layouts`, for a language that solves every layout it has.
+  public init(document: LayoutDocument, layouts: [SolvedLayout], diagnostics: [Diagnostic], canvases: [String]? = nil) {
     self.document = document
     self.layouts = layouts
     self.diagnostics = diagnostics
+    self.canvases = canvases ?? layouts.flatMap { $0.document.model.effectiveCanvases.map(\.name) }
   }
 }
 

@@ -16,19 +16,34 @@ enum CheckCommand {
 
     // Expand directories into the files Plumb reads, in a stable order.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
+    if paths.isEmpty {
+      let searched = parsed.positional.isEmpty ? ["."] : parsed.positional
+      io.writeError(
+        "plumb check: no \(EditorLanguages.readableExtensions) file found in "
+          + searched.map { "'\($0)'" }.joined(separator: ", ") + "\n")
+      return 0
+    }
     var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
     let results = checkAll(paths, io: io, canvas: canvas)
     var reports: [FileReport] = []
+    var canvases: [String] = []
     for result in results {
       switch result {
       case .success(var report):
         report.diagnostics.removeAll { ignored.contains($0.code) }
+        for name in report.canvases where !canvases.contains(name) { canvases.append(name) }
         reports.append(report)
       case .failure(let error): unreadable.append(error.message)
       }
+    }
+    // A canvas no file has is a mistake, not a clean check (`frames` says the same).
+    if let canvas, !reports.isEmpty, !canvases.contains(canvas) {
+      let which = reports.count == 1 ? "'\(reports[0].path)' has no canvas '\(canvas)'" : "none of the \(reports.count) files has a canvas '\(canvas)'"
+      throw UsageError(
+        message: "plumb check: \(which); the canvases are \(canvases.joined(separator: ", "))")
     }
 
     switch format {
@@ -85,7 +100,9 @@ enum CheckCommand {
           ProcessLifetime.keep(layout, weight: layout.document.model.constraints.count * layout.places.count)
         }
         result = .success(
-          FileReport(path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: solved.diagnostics))
+          FileReport(
+            path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: solved.diagnostics,
+            canvases: solved.canvases))
       } catch {
         result = .failure(error)
       }

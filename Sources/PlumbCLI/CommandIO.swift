@@ -62,12 +62,13 @@ public struct CommandIO: @unchecked Sendable {
         return result
       },
       readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-      writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      // write(2), not FileHandle, whose write traps when the reader has gone (EPIPE).
+      writeOutput: { text in StandardStream.output.write(text) },
+      writeError: { text in StandardStream.error.write(text) },
       outputIsTerminal: isatty(1) == 1,
       environment: ProcessInfo.processInfo.environment,
       writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: path)) },
-      writeOutputBytes: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+      writeOutputBytes: { bytes in StandardStream.output.write(bytes) })
   }
 }
 

@@ -12,6 +12,8 @@ struct FileReport {
   var path: String
   var document: LayoutDocument
   var diagnostics: [Diagnostic]
+  /// The names of the file's canvases.
+  var canvases: [String] = []
 }
 
 // MARK: - JSON

@@ -28,7 +28,9 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
   public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
     let file = InterfaceBuilderFile.read(bytes: bytes)
     let analysis = file.analyse(canvas: canvas, solveWithErrors: solveWithErrors)
-    return SolvedFile(document: file.document, layouts: analysis.layouts, diagnostics: analysis.diagnostics)
+    return SolvedFile(
+      document: file.document, layouts: analysis.layouts, diagnostics: analysis.diagnostics,
+      canvases: file.units.flatMap { $0.model.effectiveCanvases.map(\.name) })
   }
 }
 
