@@ -25,6 +25,14 @@ public protocol EditorLanguage: Sendable {
   /// of one canvas (scene) or of all for `plumb check`; the layouts solved even when the text
   /// has errors (`solveWithErrors`) for `plumb frames`.
   func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile
+  /// The ids of the elements a finding of the text `bytes` is on (an Interface Builder
+  /// object's `id`), by which the configuration silences findings and baselines match them;
+  /// a language whose files have no such ids answers none (the default).
+  func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String]
+}
+
+extension EditorLanguage {
+  public func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String] { { _ in [] } }
 }
 
 /// A file solved by its language for the command line.

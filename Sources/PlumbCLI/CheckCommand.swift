@@ -1,33 +1,38 @@
+import Configuration
 import Dispatch
 import Foundation
 import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
 
-/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]…`.
+/// `plumb check [PATH…] [--format FORMAT] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]… [--config FILE]`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore"])
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config"])
     let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
 
-    // Expand directories into the files Plumb reads, in a stable order.
+    // Expand directories into the files Plumb reads, in a stable order, and find each one's
+    // configuration; the files it excludes are left out.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
-    if paths.isEmpty {
+    let (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
+    if targets.isEmpty {
       let searched = parsed.positional.isEmpty ? ["."] : parsed.positional
-      io.writeError(
+      var message =
         "plumb check: no \(EditorLanguages.readableExtensions) file found in "
-          + searched.map { "'\($0)'" }.joined(separator: ", ") + "\n")
+        + searched.map { "'\($0)'" }.joined(separator: ", ")
+      if excluded > 0 { message += " (\(excluded) excluded by the configuration)" }
+      io.writeError(message + "\n")
       return 0
     }
     var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
-    let results = checkAll(paths, io: io, canvas: canvas)
+    let results = checkAll(targets, io: io, canvas: canvas)
     var reports: [FileReport] = []
     var canvases: [String] = []
     for result in results {
@@ -61,6 +66,58 @@ enum CheckCommand {
     return 0
   }
 
+  /// A file to check, with its configuration and its path relative to the configuration's folder.
+  struct Target {
+    var path: String
+    var configuration: Configuration
+    /// Nil for standard input.
+    var relativePath: String?
+  }
+
+  /// Each path's configuration (`--config FILE`, or the nearest `.plumb.json` above it), and
+  /// the paths it includes; how many it excludes. A configuration that cannot be read is a
+  /// usage error.
+  static func configure(_ paths: [String], configPath: String?, io: CommandIO) throws(UsageError)
+    -> (targets: [Target], excluded: Int)
+  {
+    let store = ConfigurationStore(
+      access: ConfigurationStore.FileAccess(
+        modificationTime: { path in io.isDirectory(path) == false ? 0 : nil },
+        read: { path in try io.readFile(path) }),
+      remembersFolders: true,
+      displayPath: { [directory = io.currentDirectory] path in ConfigurationStore.relativePath(path, to: directory) ?? path })
+    let directory = io.currentDirectory
+    var targets: [Target] = []
+    var excluded = 0
+    do throws(ConfigurationError) {
+      var given: Configuration?
+      if let configPath {
+        given = try store.load(ConfigurationStore.absolute(configPath, in: directory), displayPath: configPath)
+      }
+      func configuration(of file: String) throws(ConfigurationError) -> Configuration {
+        if let given { return given }
+        return try store.configuration(forFile: file, defaultFolder: directory)
+      }
+      for path in paths {
+        if path == "-" {
+          targets.append(Target(path: path, configuration: try configuration(of: directory + "/-"), relativePath: nil))
+          continue
+        }
+        let absolute = ConfigurationStore.absolute(path, in: directory)
+        let configuration = try configuration(of: absolute)
+        let relative = ConfigurationStore.relativePath(absolute, to: configuration.folder) ?? String(absolute.dropFirst())
+        if configuration.includes(relativePath: relative) {
+          targets.append(Target(path: path, configuration: configuration, relativePath: relative))
+        } else {
+          excluded += 1
+        }
+      }
+    } catch {
+      throw UsageError(message: "plumb check: \(error.message)")
+    }
+    return (targets, excluded)
+  }
+
   /// The codes of `--ignore` (each value a comma-separated list); an unknown code is a usage error.
   static func ignoredCodes(_ values: [String]) throws(UsageError) -> Set<DiagnosticCode> {
     var codes = Set<DiagnosticCode>()
@@ -80,12 +137,13 @@ enum CheckCommand {
     return codes
   }
 
-  private static func checkAll(_ paths: [String], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
-    let slots = ResultSlots<Result<FileReport, UsageError>>(count: paths.count)
+  private static func checkAll(_ targets: [Target], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
+    let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
-    let standardInput: [UInt8]? = paths.contains("-") ? io.readStandardInput() : nil
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let path = paths[index]
+    let standardInput: [UInt8]? = targets.contains { $0.path == "-" } ? io.readStandardInput() : nil
+    DispatchQueue.concurrentPerform(iterations: targets.count) { index in
+      let target = targets[index]
+      let path = target.path
       let result: Result<FileReport, UsageError>
       do throws(UsageError) {
         // Each file is solved by its language: the layout language, or Interface Builder's.
@@ -99,10 +157,14 @@ enum CheckCommand {
         for layout in solved.layouts {
           ProcessLifetime.keep(layout, weight: layout.document.model.constraints.count * layout.places.count)
         }
+        // The configuration's levels and ignore entries, in one place, after the analysis.
+        let diagnostics = target.configuration.apply(
+          to: solved.diagnostics, relativePath: target.relativePath,
+          identifiers: language.elementIdentifiers(bytes: solved.document.bytes))
         result = .success(
           FileReport(
-            path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: solved.diagnostics,
-            canvases: solved.canvases))
+            path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: diagnostics,
+            canvases: solved.canvases, language: language, relativePath: target.relativePath))
       } catch {
         result = .failure(error)
       }

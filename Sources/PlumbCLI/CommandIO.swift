@@ -19,7 +19,11 @@ public struct CommandIO: @unchecked Sendable {
   public var writeError: (String) -> Void
   /// Whether standard output is a terminal (colour is only used there).
   public var outputIsTerminal: Bool
+  /// Whether standard error is a terminal (the progress line is only drawn there).
+  public var errorIsTerminal: Bool
   public var environment: [String: String]
+  /// The folder relative paths start from (where `.plumb.json` is searched from upwards).
+  public var currentDirectory: String
 
   public init(
     readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,
@@ -27,8 +31,12 @@ public struct CommandIO: @unchecked Sendable {
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     outputIsTerminal: Bool, environment: [String: String],
     writeFile: @escaping (String, [UInt8]) throws -> Void = { _, _ in throw CocoaError(.fileWriteNoPermission) },
-    writeOutputBytes: (([UInt8]) -> Void)? = nil
+    writeOutputBytes: (([UInt8]) -> Void)? = nil,
+    currentDirectory: String = FileManager.default.currentDirectoryPath,
+    errorIsTerminal: Bool = false
   ) {
+    self.currentDirectory = currentDirectory
+    self.errorIsTerminal = errorIsTerminal
     self.writeOutputBytes = writeOutputBytes
     self.readFile = readFile
     self.writeFile = writeFile
@@ -68,7 +76,8 @@ public struct CommandIO: @unchecked Sendable {
       outputIsTerminal: isatty(1) == 1,
       environment: ProcessInfo.processInfo.environment,
       writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: path)) },
-      writeOutputBytes: { bytes in StandardStream.output.write(bytes) })
+      writeOutputBytes: { bytes in StandardStream.output.write(bytes) },
+      errorIsTerminal: isatty(2) == 1)
   }
 }
 

@@ -1,3 +1,4 @@
+import EditorFeatures
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -14,6 +15,10 @@ struct FileReport {
   var diagnostics: [Diagnostic]
   /// The names of the file's canvases.
   var canvases: [String] = []
+  /// The file's language, which knows the ids of the elements its findings are on.
+  var language: (any EditorLanguage)? = nil
+  /// The path relative to the configuration's folder (nil for standard input).
+  var relativePath: String? = nil
 }
 
 // MARK: - JSON

@@ -52,7 +52,9 @@ func runPlumb(_ arguments: [String], in folder: URL, stdin: [UInt8] = [], termin
     writeOutput: { output.append($0) },
     writeError: { error.append($0) },
     outputIsTerminal: terminal,
-    environment: environment)
+    environment: environment,
+    writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: resolve(path))) },
+    currentDirectory: folder.path)
   let status = Plumb.run(arguments, io: io)
   return (output.text, error.text, status)
 }

@@ -24,6 +24,20 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
     InterfaceBuilderAnalyzer()
   }
 
+  /// The `id` of the element whose start tag a finding is on: a view's, or a constraint's.
+  /// The XML is indexed when first asked.
+  public func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String] {
+    var index: XMLElementIndex?
+    return { diagnostic in
+      let elements = index ?? XMLElementIndex(bytes: bytes)
+      index = elements
+      guard let element = elements.element(inTagAt: diagnostic.range.start), let id = elements.element(element)?.id else {
+        return []
+      }
+      return [id]
+    }
+  }
+
   /// Each unit (scene) is a canvas: `canvas` picks one by its name.
   public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
     let file = InterfaceBuilderFile.read(bytes: bytes)
