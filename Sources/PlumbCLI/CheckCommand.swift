@@ -9,7 +9,7 @@ import LayoutSyntax
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config"])
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline"])
     let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
@@ -49,6 +49,36 @@ enum CheckCommand {
       let which = reports.count == 1 ? "'\(reports[0].path)' has no canvas '\(canvas)'" : "none of the \(reports.count) files has a canvas '\(canvas)'"
       throw UsageError(
         message: "plumb check: \(which); the canvases are \(canvases.joined(separator: ", "))")
+    }
+
+    // Baselines: record today's findings, or leave out those recorded.
+    if let path = parsed.options["--write-baseline"] {
+      let absolute = ConfigurationStore.absolute(path, in: io.currentDirectory)
+      let keys = Baseline.keys(
+        of: reports, baselineFolder: ConfigurationStore.folder(of: absolute), currentDirectory: io.currentDirectory)
+      let baseline = Baseline(keys: keys)
+      do {
+        try io.writeFile(path, Array((baseline.json.prettyText + "\n").utf8))
+      } catch {
+        throw UsageError(message: "plumb check: cannot write '\(path)': \(describe(error))")
+      }
+      let count = keys.joined().count
+      io.writeError("plumb check: wrote \(count) finding\(count == 1 ? "" : "s") of \(reports.count) file\(reports.count == 1 ? "" : "s") to '\(path)'\n")
+      for message in unreadable { io.writeError(message + "\n") }
+      return unreadable.isEmpty ? 0 : 2
+    }
+    if let path = parsed.options["--baseline"] {
+      let bytes: [UInt8]
+      do {
+        bytes = try io.readFile(path)
+      } catch {
+        throw UsageError(message: "plumb check: cannot read the baseline '\(path)': \(describe(error))")
+      }
+      let baseline = try Baseline(bytes: bytes, path: path)
+      let absolute = ConfigurationStore.absolute(path, in: io.currentDirectory)
+      let keys = Baseline.keys(
+        of: reports, baselineFolder: ConfigurationStore.folder(of: absolute), currentDirectory: io.currentDirectory)
+      _ = baseline.filter(&reports, keys: keys)
     }
 
     switch format {
