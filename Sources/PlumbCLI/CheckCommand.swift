@@ -9,8 +9,11 @@ import LayoutSyntax
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline"])
-    let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
+    let format = try parsed.choice(
+      "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
+      command: "check")
+    let colour = try useColour(parsed, io: io, command: "check")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
@@ -84,8 +87,14 @@ enum CheckCommand {
     switch format {
     case "json": io.writeOutput(renderJSON(reports))
     case "sarif": io.writeOutput(renderSARIF(reports))
+    case "github": io.writeOutput(renderGitHub(reports))
+    case "gitlab":
+      let absolute = io.currentDirectory
+      io.writeOutput(
+        renderGitLab(reports, keys: Baseline.keys(of: reports, baselineFolder: absolute, currentDirectory: absolute)))
+    case "junit": io.writeOutput(renderJUnit(reports))
+    case "checkstyle": io.writeOutput(renderCheckstyle(reports))
     default:
-      let colour = io.outputIsTerminal && io.environment["NO_COLOR"] == nil
       io.writeOutput(renderText(reports, style: Style(enabled: colour)))
     }
     for message in unreadable { io.writeError(message + "\n") }

@@ -38,7 +38,7 @@ enum Help {
   }
 
   static let check = """
-    Usage: plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]
+    Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
                        [--baseline FILE] [--write-baseline FILE]
 
@@ -49,7 +49,10 @@ enum Help {
 
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
-                        json (the shape in docs/cli.md) or sarif (SARIF 2.1.0)
+                        json (the shape in docs/cli.md), sarif (SARIF 2.1.0), github
+                        (workflow commands), gitlab (Code Quality), junit or checkstyle
+      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),
+                        always or never
       --strict          warnings fail the check too
       --canvas NAME     only report findings in the canvas NAME (and those about the text)
       --ignore CODES    leave out the findings of these codes (comma-separated, repeatable;

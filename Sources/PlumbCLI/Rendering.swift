@@ -116,7 +116,18 @@ func renderJSON(_ reports: [FileReport]) -> String {
 
 // MARK: - Text
 
-/// ANSI styles, used only on a terminal and never when NO_COLOR is set.
+/// Whether the text output is coloured: `--color always|never`, or by default (`auto`) when
+/// standard output is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
+func useColour(_ parsed: Arguments, io: CommandIO, command: String) throws(UsageError) -> Bool {
+  switch try parsed.choice("--color", allowed: ["auto", "always", "never"], default: "auto", command: command) {
+  case "always": return true
+  case "never": return false
+  default:
+    return io.outputIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty && io.environment["TERM"] != "dumb"
+  }
+}
+
+/// ANSI styles: see `useColour`.
 struct Style {
   var enabled: Bool
 
