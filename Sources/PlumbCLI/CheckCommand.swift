@@ -9,11 +9,12 @@ import LayoutSyntax
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
+      arguments, command: "check", flags: ["--strict", "--quiet"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
     let format = try parsed.choice(
       "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
       command: "check")
     let colour = try useColour(parsed, io: io, command: "check")
+    let quiet = parsed.flags.contains("--quiet")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
@@ -22,6 +23,7 @@ enum CheckCommand {
     // configuration; the files it excludes are left out.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
     let (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
+    if targets.isEmpty, quiet { return 0 }
     if targets.isEmpty {
       let searched = parsed.positional.isEmpty ? ["."] : parsed.positional
       var message =
@@ -35,7 +37,9 @@ enum CheckCommand {
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
-    let results = checkAll(targets, io: io, canvas: canvas)
+    let progress = io.errorIsTerminal && !quiet ? Progress(total: targets.count, delay: io.progressDelay, write: io.writeError) : nil
+    let results = checkAll(targets, io: io, canvas: canvas, progress: progress)
+    progress?.finish()
     var reports: [FileReport] = []
     var canvases: [String] = []
     for result in results {
@@ -66,7 +70,9 @@ enum CheckCommand {
         throw UsageError(message: "plumb check: cannot write '\(path)': \(describe(error))")
       }
       let count = keys.joined().count
-      io.writeError("plumb check: wrote \(count) finding\(count == 1 ? "" : "s") of \(reports.count) file\(reports.count == 1 ? "" : "s") to '\(path)'\n")
+      if !quiet {
+        io.writeError("plumb check: wrote \(count) finding\(count == 1 ? "" : "s") of \(reports.count) file\(reports.count == 1 ? "" : "s") to '\(path)'\n")
+      }
       for message in unreadable { io.writeError(message + "\n") }
       return unreadable.isEmpty ? 0 : 2
     }
@@ -95,7 +101,7 @@ enum CheckCommand {
     case "junit": io.writeOutput(renderJUnit(reports))
     case "checkstyle": io.writeOutput(renderCheckstyle(reports))
     default:
-      io.writeOutput(renderText(reports, style: Style(enabled: colour)))
+      io.writeOutput(renderText(reports, style: Style(enabled: colour), summary: !quiet))
     }
     for message in unreadable { io.writeError(message + "\n") }
 
@@ -176,7 +182,9 @@ enum CheckCommand {
     return codes
   }
 
-  private static func checkAll(_ targets: [Target], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
+  private static func checkAll(_ targets: [Target], io: CommandIO, canvas: String?, progress: Progress?)
+    -> [Result<FileReport, UsageError>]
+  {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
     let standardInput: [UInt8]? = targets.contains { $0.path == "-" } ? io.readStandardInput() : nil
@@ -208,6 +216,7 @@ enum CheckCommand {
         result = .failure(error)
       }
       slots.set(index, result)
+      progress?.advance()
     }
     return slots.values
   }

@@ -24,6 +24,8 @@ public struct CommandIO: @unchecked Sendable {
   public var environment: [String: String]
   /// The folder relative paths start from (where `.plumb.json` is searched from upwards).
   public var currentDirectory: String
+  /// How long a check runs before its progress line is drawn (on a terminal), in seconds.
+  public var progressDelay: Double = 1
 
   public init(
     readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,

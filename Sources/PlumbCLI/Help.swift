@@ -40,7 +40,7 @@ enum Help {
   static let check = """
     Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
-                       [--baseline FILE] [--write-baseline FILE]
+                       [--baseline FILE] [--write-baseline FILE] [--quiet]
 
     Checks .layout, .vfl, .storyboard and .xib files. A directory is searched recursively;
     '-' reads one .layout document from standard input. With no path, the current directory
@@ -62,6 +62,7 @@ enum Help {
                         subject, not by line)
       --write-baseline FILE
                         record this run's findings in FILE, and print nothing else
+      --quiet           no summary line, and no messages about the run on standard error
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

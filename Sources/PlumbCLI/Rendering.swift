@@ -150,7 +150,7 @@ func textLocation(_ path: String, _ offset: Int, in index: LineIndex) -> String 
   return "\(path):\(position.line + 1):\(position.column + 1)"
 }
 
-func renderText(_ reports: [FileReport], style: Style) -> String {
+func renderText(_ reports: [FileReport], style: Style, summary showSummary: Bool = true) -> String {
   var output = ""
   for report in reports {
     let index = report.document.lineIndex
@@ -167,7 +167,7 @@ func renderText(_ reports: [FileReport], style: Style) -> String {
     }
   }
   let summary = Summary(reports)
-  if summary.errors + summary.warnings + summary.infos > 0 {
+  if showSummary, summary.errors + summary.warnings + summary.infos > 0 {
     var parts: [String] = []
     if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
     if summary.warnings > 0 { parts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")") }
