@@ -1,0 +1,32 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The files other tools read: they must name what Plumb reads and how it is installed.
+final class IntegrationFilesTests: XCTestCase {
+  private func read(_ path: String) throws -> String {
+    try String(contentsOf: packageRoot().appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Every hook of `.pre-commit-hooks.yaml` runs `plumb check` on every kind of file `plumb check` reads.
+  func testPreCommitHooksMatchTheFilesPlumbReads() throws {
+    let hooks = try read(".pre-commit-hooks.yaml")
+    let ids = hooks.split(separator: "\n").filter { $0.hasPrefix("- id: ") }
+    XCTAssertEqual(ids, ["- id: plumb", "- id: plumb-system"])
+    let patterns = hooks.split(separator: "\n").filter { $0.hasPrefix("  files: ") }
+    XCTAssertEqual(patterns.count, ids.count)
+    for pattern in patterns {
+      XCTAssertEqual(pattern, #"  files: \.(layout|vfl|storyboard|xib)$"#)
+    }
+    XCTAssertEqual(hooks.components(separatedBy: "  entry: plumb check\n").count - 1, ids.count)
+  }
+
+  /// `make install` honours PREFIX and DESTDIR, and installs the product `plumb`.
+  func testTheMakefileInstallsIntoPrefix() throws {
+    let makefile = try read("Makefile")
+    XCTAssertTrue(makefile.contains("PREFIX ?= /usr/local"))
+    XCTAssertTrue(makefile.contains("BINDIR ?= $(PREFIX)/bin"))
+    XCTAssertTrue(makefile.contains(#"install -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(SWIFTFLAGS) --show-bin-path)/plumb" "$(DESTDIR)$(BINDIR)/plumb""#))
+    XCTAssertTrue(try read("LICENSE").contains("Apache License\n                           Version 2.0, January 2004"))
+  }
+}
