@@ -81,7 +81,8 @@ struct XMLTree {
     }
     // An empty file (or one of only white space): Xcode cannot open it either, and the
     // parser's "error 5" would not say why.
-    if text.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+    let content = text.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? text.bytes.dropFirst(3) : text.bytes[...]
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       tree.diagnostics.append(
         Diagnostic(code: .interfaceBuilderXML, severity: .error, finding: .emptyDocument, range: SourceRange(at: 0)))
       return tree
