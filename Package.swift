@@ -11,6 +11,8 @@ let package = Package(
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
     // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
     .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC"]),
+    // `swift package plumb`: plumb check on a package's directory (docs/ci.md).
+    .plugin(name: "PlumbCommand", targets: ["PlumbCommand"]),
   ],
   dependencies: [],
   targets: [
@@ -45,6 +47,13 @@ let package = Package(
         "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "Configuration",
       ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
+    // `swift package plumb [ARGUMENTS…]` and Xcode's command: runs the `plumb` built here.
+    .plugin(
+      name: "PlumbCommand",
+      capability: .command(
+        intent: .custom(verb: "plumb", description: "Check the package's Auto Layout files with plumb check"),
+        permissions: []),
+      dependencies: ["plumb"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),

@@ -29,4 +29,26 @@ final class IntegrationFilesTests: XCTestCase {
     XCTAssertTrue(makefile.contains(#"install -m 755 "$$($(SWIFT) build -c $(CONFIGURATION) $(SWIFTFLAGS) --show-bin-path)/plumb" "$(DESTDIR)$(BINDIR)/plumb""#))
     XCTAssertTrue(try read("LICENSE").contains("Apache License\n                           Version 2.0, January 2004"))
   }
+
+  /// `swift package plumb`: the command plugin is listed, and the package still depends on nothing.
+  func testTheCommandPluginIsListedWithoutDependencies() throws {
+    let swift = ["/usr/bin/swift", "/opt/swift/usr/bin/swift"].first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swift" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    let tool = try XCTUnwrap(swift, "swift is not on PATH")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-plugin-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    // A scratch path of its own, so the listing never waits for the build folder's lock.
+    process.arguments = ["package", "--package-path", packageRoot().path, "--scratch-path", scratch.path, "plugin", "--list"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(String(decoding: data, as: UTF8.self), "‘plumb’ (plugin ‘PlumbCommand’ in package ‘Plumb’)\n")
+    XCTAssertTrue(try read("Package.swift").contains("dependencies: [],"))
+  }
 }
