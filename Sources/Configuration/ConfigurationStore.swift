@@ -121,6 +121,19 @@ public final class ConfigurationStore: @unchecked Sendable {
     return found
   }
 
+  /// Where a `.plumb.json` for files in `folder` may be: in it and in every folder above it.
+  public static func candidates(above folder: String) -> [String] {
+    var result: [String] = []
+    var current = folder
+    while true {
+      result.append((current == "/" ? "" : current) + "/" + fileName)
+      let parent = self.folder(of: current)
+      if parent == current { break }
+      current = parent
+    }
+    return result
+  }
+
   /// The folder of an absolute path (`/` for `/` and for a file at the root).
   public static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

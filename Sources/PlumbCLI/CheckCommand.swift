@@ -9,7 +9,7 @@ import LayoutSyntax
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict", "--quiet"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
+      arguments, command: "check", flags: ["--strict", "--quiet", "--watch"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
     let format = try parsed.choice(
       "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
       command: "check")
@@ -18,6 +18,7 @@ enum CheckCommand {
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
+    if parsed.flags.contains("--watch") { return try WatchCommand.run(parsed, io: io) }
 
     // Expand directories into the files Plumb reads, in a stable order, and find each one's
     // configuration; the files it excludes are left out.

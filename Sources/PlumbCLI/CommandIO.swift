@@ -26,6 +26,18 @@ public struct CommandIO: @unchecked Sendable {
   public var currentDirectory: String
   /// How long a check runs before its progress line is drawn (on a terminal), in seconds.
   public var progressDelay: Double = 1
+  /// What tells a file's versions apart (its modification time and size), nil when there is
+  /// no file: `--watch` polls it.
+  public var fileStamp: (String) -> String? = { path in
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(time) \((attributes[.size] as? NSNumber)?.intValue ?? 0)"
+  }
+  /// Waits `seconds` between two polls of `--watch`; false ends the watch (tests stop it so).
+  public var sleep: (Double) -> Bool = { seconds in
+    Thread.sleep(forTimeInterval: seconds)
+    return true
+  }
 
   public init(
     readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,

@@ -40,7 +40,7 @@ enum Help {
   static let check = """
     Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
-                       [--baseline FILE] [--write-baseline FILE] [--quiet]
+                       [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
 
     Checks .layout, .vfl, .storyboard and .xib files. A directory is searched recursively;
     '-' reads one .layout document from standard input. With no path, the current directory
@@ -63,6 +63,7 @@ enum Help {
       --write-baseline FILE
                         record this run's findings in FILE, and print nothing else
       --quiet           no summary line, and no messages about the run on standard error
+      --watch           check again the files that change, until interrupted
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

@@ -55,6 +55,8 @@ func runPlumb(_ arguments: [String], in folder: URL, stdin: [UInt8] = [], termin
     environment: environment,
     writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: resolve(path))) },
     currentDirectory: folder.path)
+  let stamp = io.fileStamp
+  io.fileStamp = { stamp(resolve($0)) }
   configure(&io)
   let status = Plumb.run(arguments, io: io)
   return (output.text, error.text, status)
