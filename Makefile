@@ -2,7 +2,7 @@
 #   make install PREFIX=$HOME/.local      # another prefix
 #   make install DESTDIR=/tmp/stage       # staged, for packaging
 #   make install CONFIGURATION=debug      # a debug build (faster to build)
-#   make install SWIFTFLAGS=--static-swift-stdlib   # Linux: no Swift runtime needed where it runs
+#   make install SWIFTFLAGS=--static-swift-stdlib   # Linux: no Swift runtime needed where it runs (libxml2 is)
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift

@@ -51,4 +51,17 @@ final class IntegrationFilesTests: XCTestCase {
     XCTAssertEqual(String(decoding: data, as: UTF8.self), "‘plumb’ (plugin ‘PlumbCommand’ in package ‘Plumb’)\n")
     XCTAssertTrue(try read("Package.swift").contains("dependencies: [],"))
   }
+
+  /// The release script reads the version the command reports, and writes checksums.
+  func testTheReleaseScriptPacksTheReportedVersion() throws {
+    let script = try read("scripts/release.sh")
+    let rendering = try read("Sources/PlumbCLI/Rendering.swift")
+    XCTAssertTrue(rendering.contains("\npublic let plumbVersion = \""), "the line release.sh reads the version from")
+    XCTAssertTrue(script.contains(#"sed -n 's/^public let plumbVersion = "\(.*\)"$/\1/p' Sources/PlumbCLI/Rendering.swift"#))
+    XCTAssertTrue(script.contains("--static-swift-stdlib"))
+    XCTAssertTrue(script.contains("--arch arm64 --arch x86_64"))
+    XCTAssertTrue(script.contains("SHA256SUMS"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: packageRoot().appendingPathComponent("scripts/release.sh").path)
+    XCTAssertNotEqual(((attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0) & 0o111, 0, "release.sh is executable")
+  }
 }
