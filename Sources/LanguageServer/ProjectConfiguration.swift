@@ -46,6 +46,22 @@ extension Server {
     reportAgain()
   }
 
+  /// Asks a client that can watch files for the server to report changes to `.plumb.json`
+  /// files (`workspace/didChangeWatchedFiles`).
+  func registerConfigurationWatcher() {
+    guard client.watchedFilesRegistration else { return }
+    let watcher: JSONValue = .object([("globPattern", .string("**/" + ConfigurationStore.fileName))])
+    let registration: JSONValue = .object([
+      ("id", "plumb-configuration"), ("method", "workspace/didChangeWatchedFiles"),
+      ("registerOptions", .object([("watchers", .array([watcher]))])),
+    ])
+    request("client/registerCapability", .object([("registrations", .array([registration]))])) { [weak self] result in
+      if case .failure(let error) = result {
+        self?.log("plumb lsp: watching .plumb.json files failed: \(error.message)")
+      }
+    }
+  }
+
   /// The path of a `file:` URI, nil for any other.
   static func filePath(ofURI uri: String) -> String? {
     guard uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL else { return nil }

@@ -245,6 +245,7 @@ final class Server {
 
   private func initialized() {
     requestConfiguration()
+    registerConfigurationWatcher()
   }
 
   /// Cleans up before answering, as clients may kill the process right after `exit`.

@@ -76,4 +76,18 @@ final class ConfigurationServerTests: XCTestCase {
     let shown = server.client.messages.first { $0["method"]?.stringValue == "window/showMessage" }
     XCTAssertTrue(shown?["params"]?["message"]?.stringValue?.contains("'rulez' is not a setting") == true)
   }
+
+  /// A client that can watch files for the server is asked to watch `.plumb.json` files.
+  func testTheServerAsksToWatchConfigurationFiles() {
+    let server = ThreadedServer()
+    server.client.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}}}"#
+    )
+    _ = server.client.response(to: 1)
+    server.client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    let registration = server.client.wait { $0["method"]?.stringValue == "client/registerCapability" }
+    let first = registration?["params"]?["registrations"]?[0]
+    XCTAssertEqual(first?["method"]?.stringValue, "workspace/didChangeWatchedFiles")
+    XCTAssertEqual(first?["registerOptions"]?["watchers"]?[0]?["globPattern"]?.stringValue, "**/.plumb.json")
+  }
 }
