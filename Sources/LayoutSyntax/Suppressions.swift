@@ -18,8 +18,11 @@ public enum Suppressions {
     }
   }
 
-  /// The suppression comments of a text, in order.
-  public static func comments(in bytes: [UInt8]) -> [Comment] {
+  /// The suppression comments of a text, in order. `commentStart` is what opens a comment
+  /// that runs to the end of the line: `#` in layout files (`//` would serve Swift and
+  /// Objective-C sources); it is looked for outside double-quoted strings.
+  public static func comments(in bytes: [UInt8], commentStart: String = "#") -> [Comment] {
+    let opener = Array(commentStart.utf8)
     // Cheap way out for the usual file, which has none.
     guard containsMarker(bytes) else { return [] }
     let lines = LineIndex(bytes)
@@ -27,7 +30,7 @@ public enum Suppressions {
     var pendingAlone: [Comment] = []
     for line in 0..<lines.lineCount {
       let range = lines.contentRange(ofLine: line)
-      var hash: Int?
+      var hash: Int?  // Where the comment opens.
       var inString = false
       var onlyBlank = true
       var offset = range.start
@@ -37,7 +40,9 @@ public enum Suppressions {
         let byte = bytes[offset]
         if byte == ASCII.quote {
           inString.toggle()
-        } else if byte == ASCII.hash, !inString {
+        } else if !inString, byte == opener.first, offset + opener.count <= range.end,
+          bytes[offset..<offset + opener.count].elementsEqual(opener)
+        {
           hash = offset
           break
         }
@@ -45,7 +50,7 @@ public enum Suppressions {
         offset += 1
       }
       if let hash {
-        if let names = parse(bytes, from: hash + 1, to: range.end) {
+        if let names = parse(bytes, from: hash + opener.count, to: range.end) {
           let comment = Comment(line: line, names: names)
           if onlyBlank { pendingAlone.append(comment) } else { comments.append(comment) }
           continue
@@ -73,8 +78,10 @@ public enum Suppressions {
   /// finding for each name that silences nothing (when `reportUnused`: not when only some of
   /// the findings were made, as for one canvas, or when the text has errors and its layout was
   /// not solved). The result is sorted by position, as findings are.
-  public static func apply(to diagnostics: [Diagnostic], bytes: [UInt8], reportUnused: Bool) -> [Diagnostic] {
-    let comments = comments(in: bytes)
+  public static func apply(
+    to diagnostics: [Diagnostic], bytes: [UInt8], reportUnused: Bool, commentStart: String = "#"
+  ) -> [Diagnostic] {
+    let comments = comments(in: bytes, commentStart: commentStart)
     guard !comments.isEmpty else { return diagnostics }
     let lines = LineIndex(bytes)
     var byLine: [Int: [(comment: Int, name: Int, code: DiagnosticCode)]] = [:]

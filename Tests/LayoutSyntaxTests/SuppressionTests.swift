@@ -47,4 +47,13 @@ final class SuppressionTests: XCTestCase {
     XCTAssertEqual(comments.map(\.line), [1])
     XCTAssertEqual(comments.first?.names.map(\.text), ["ambiguous"])
   }
+
+  /// Another comment syntax, as sources in other languages would use.
+  func testAnotherCommentStart() {
+    let bytes = Array("let a = \"// plumb: ignore x\" // plumb: ignore conflict\n// plumb: ignore ambiguous\nf()\n".utf8)
+    let comments = Suppressions.comments(in: bytes, commentStart: "//")
+    XCTAssertEqual(comments.map(\.line), [0, 2])
+    XCTAssertEqual(comments.map { $0.names.map(\.text) }, [["conflict"], ["ambiguous"]])
+    XCTAssertEqual(Suppressions.comments(in: bytes).count, 0)
+  }
 }
