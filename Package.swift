@@ -11,6 +11,8 @@ let package = Package(
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
     // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
     .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC"]),
+    // `swift package plumb`: plumb check on a package's directory (docs/ci.md).
+    .plugin(name: "PlumbCommand", targets: ["PlumbCommand"]),
   ],
   dependencies: [],
   targets: [
@@ -31,14 +33,27 @@ let package = Package(
     // tokens, formatting, folding, hovers, inlay hints, code actions, frames), as plain values in
     // UTF-8 byte offsets: no JSON, no protocol, no IO. One `EditorLanguage` per kind of file.
     .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]),
+    // `.plumb.json`: finding it, reading it (one table of settings) and applying it to
+    // findings. Shared by the command line and the server.
+    .target(name: "Configuration", dependencies: ["JSONRPC", "LayoutSyntax", "LayoutAnalysis"]),
     // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
     // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
-    .target(name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax"]),
+    .target(
+      name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "Configuration"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(
       name: "PlumbCLI",
-      dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder"]),
+      dependencies: [
+        "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "Configuration",
+      ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
+    // `swift package plumb [ARGUMENTS…]` and Xcode's command: runs the `plumb` built here.
+    .plugin(
+      name: "PlumbCommand",
+      capability: .command(
+        intent: .custom(verb: "plumb", description: "Check the package's Auto Layout files with plumb check"),
+        permissions: []),
+      dependencies: ["plumb"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
@@ -54,5 +69,6 @@ let package = Package(
       ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

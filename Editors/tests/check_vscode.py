@@ -35,11 +35,19 @@ class Manifest(unittest.TestCase):
         cls.contributes = cls.manifest["contributes"]
 
     def test_identity_and_engine(self):
-        for key in ("name", "displayName", "description", "version", "publisher", "engines", "main"):
+        for key in ("name", "displayName", "description", "version", "publisher", "license", "engines", "main"):
             self.assertIn(key, self.manifest)
         self.assertRegex(self.manifest["name"], r"^[a-z0-9][a-z0-9-]*$")
         self.assertRegex(self.manifest["version"], r"^\d+\.\d+\.\d+$")
         self.assertRegex(self.manifest["engines"]["vscode"], r"^\^1\.\d+\.\d+$")
+
+    def test_license(self):
+        # The manifest's license is the repository's, and the packaged extension carries its text.
+        self.assertEqual(self.manifest["license"], "Apache-2.0")
+        with open(os.path.join(EXTENSION, "LICENSE"), encoding="utf-8") as packaged, open(
+            os.path.join(EXTENSION, "..", "..", "LICENSE"), encoding="utf-8"
+        ) as repository:
+            self.assertEqual(packaged.read(), repository.read())
 
     def test_main_exists(self):
         main = self.manifest["main"]

@@ -67,6 +67,9 @@ function makeWorld(settings) {
           get: (key, fallback) => (key in world.settings ? world.settings[key] : fallback),
         };
       },
+      createFileSystemWatcher(glob) {
+        return { glob, dispose() {} };
+      },
       onDidChangeConfiguration(listener) {
         world.configurationListeners.push(listener);
         return { dispose() {} };
@@ -139,6 +142,11 @@ test('starts plumb lsp over stdio for layout and vfl documents', async () => {
   const languages = new Set(client.clientOptions.documentSelector.filter((selector) => selector.language).map((selector) => selector.language));
   assert.deepEqual([...languages].sort(), ['layout', 'vfl']);
   assert.ok(client.running);
+});
+
+test('tells the server when a .plumb.json changes', async () => {
+  const { world } = await activated();
+  assert.equal(world.clients[0].clientOptions.synchronize.fileEvents.glob, '**/.plumb.json');
 });
 
 test('expands ~ and ${workspaceFolder} in the server path', async () => {

@@ -87,6 +87,8 @@ function createClient() {
     documentSelector: documentSelector(),
     initializationOptions: serverSettings(),
     outputChannel,
+    // The server reads the .plumb.json above each document; tell it when one changes.
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/.plumb.json') },
     middleware: {
       workspace: {
         // The server asks for section `plumb`; answer with the settings in its shape,

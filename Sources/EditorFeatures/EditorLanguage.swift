@@ -25,6 +25,14 @@ public protocol EditorLanguage: Sendable {
   /// of one canvas (scene) or of all for `plumb check`; the layouts solved even when the text
   /// has errors (`solveWithErrors`) for `plumb frames`.
   func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile
+  /// The ids of the elements a finding of the text `bytes` is on (an Interface Builder
+  /// object's `id`), by which the configuration silences findings and baselines match them;
+  /// a language whose files have no such ids answers none (the default).
+  func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String]
+}
+
+extension EditorLanguage {
+  public func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String] { { _ in [] } }
 }
 
 /// A file solved by its language for the command line.
@@ -35,11 +43,15 @@ public struct SolvedFile {
   public let layouts: [SolvedLayout]
   /// Every finding, sorted by position.
   public let diagnostics: [Diagnostic]
+  /// The names of every canvas the file has, solved or not (`--canvas` picks among them).
+  public let canvases: [String]
 
-  public init(document: LayoutDocument, layouts: [SolvedLayout], diagnostics: [Diagnostic]) {
+  /// `canvases` defaults to those of `layouts`, for a language that solves every layout it has.
+  public init(document: LayoutDocument, layouts: [SolvedLayout], diagnostics: [Diagnostic], canvases: [String]? = nil) {
     self.document = document
     self.layouts = layouts
     self.diagnostics = diagnostics
+    self.canvases = canvases ?? layouts.flatMap { $0.document.model.effectiveCanvases.map(\.name) }
   }
 }
 

@@ -79,6 +79,14 @@ struct XMLTree {
         Diagnostic(code: .interfaceBuilderXML, severity: .error, finding: problem.finding, range: problem.range))
       return tree
     }
+    // An empty file (or one of only white space): Xcode cannot open it either, and the
+    // parser's "error 5" would not say why.
+    let content = text.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? text.bytes.dropFirst(3) : text.bytes[...]
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      tree.diagnostics.append(
+        Diagnostic(code: .interfaceBuilderXML, severity: .error, finding: .emptyDocument, range: SourceRange(at: 0)))
+      return tree
+    }
     // The parser's copy differs from the document at most by a blanked `encoding="…"`: the
     // same offsets and lines.
     var bytes = text.parserBytes

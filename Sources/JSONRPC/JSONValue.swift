@@ -241,22 +241,63 @@ extension JSONValue {
   /// Parses a complete JSON text from UTF-8 bytes.
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var reader = JSONReader(bytes: bytes)
-    reader.skipWhitespace()
-    let value = try reader.readValue(depth: 0)
-    reader.skipWhitespace()
-    if reader.offset != bytes.count {
-      throw JSONParseError(message: "unexpected text after the JSON value", offset: reader.offset)
-    }
-    return value
+    return try reader.readDocument()
   }
+
+  /// Parses a complete JSON text and records where each value is: for an object's member,
+  /// the offset of its key; for an array's element, the offset of the element. Files people
+  /// write (the configuration) use it to say on which line a bad value is.
+  public static func parseWithPositions(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONValue, JSONPositions) {
+    var reader = JSONReader(bytes: bytes)
+    reader.positions = JSONPositions()
+    let value = try reader.readDocument()
+    return (value, reader.positions ?? JSONPositions())
+  }
+}
+
+/// One step of a path into a JSON value: an object's member or an array's element.
+public enum JSONPathElement: Hashable, Sendable, CustomStringConvertible {
+  case key(String)
+  case index(Int)
+
+  public var description: String {
+    switch self {
+    case .key(let key): key
+    case .index(let index): "[\(index)]"
+    }
+  }
+}
+
+/// Where the values of a parsed JSON text are, by their path from the root.
+public struct JSONPositions: Sendable {
+  public var offsets: [[JSONPathElement]: Int] = [:]
+
+  public init() {}
+
+  /// The byte offset of the value at `path` (its key, for a member); nil for the root or an
+  /// unknown path.
+  public func offset(of path: [JSONPathElement]) -> Int? { offsets[path] }
 }
 
 private struct JSONReader {
   let bytes: [UInt8]
   var offset = 0
+  /// Where each value is, when asked for (`parseWithPositions`), and the path being read.
+  var positions: JSONPositions?
+  var path: [JSONPathElement] = []
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
+  }
+
+  mutating func readDocument() throws(JSONParseError) -> JSONValue {
+    skipWhitespace()
+    let value = try readValue(depth: 0)
+    skipWhitespace()
+    if offset != bytes.count {
+      throw JSONParseError(message: "unexpected text after the JSON value", offset: offset)
+    }
+    return value
   }
 
   func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -304,12 +345,18 @@ private struct JSONReader {
     while true {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string key in JSON object") }
+      let keyOffset = offset
       let key = try readString()
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else { throw fail("expected ':' after a JSON object key") }
       offset += 1
       skipWhitespace()
+      if positions != nil {
+        path.append(.key(key))
+        positions?.offsets[path] = keyOffset
+      }
       let value = try readValue(depth: depth + 1)
+      if positions != nil { path.removeLast() }
       // A repeated key keeps its last value, as most readers do.
       if seen.contains(key), let index = members.firstIndex(where: { $0.0 == key }) {
         members[index].1 = value
@@ -338,7 +385,12 @@ private struct JSONReader {
     }
     while true {
       skipWhitespace()
+      if positions != nil {
+        path.append(.index(values.count))
+        positions?.offsets[path] = offset
+      }
       values.append(try readValue(depth: depth + 1))
+      if positions != nil { path.removeLast() }
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1

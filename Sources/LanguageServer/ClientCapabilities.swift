@@ -18,6 +18,8 @@ struct ClientCapabilities: Sendable {
   var snippets = false
   var codeActionLiterals = false
   var lineFoldingOnly = false
+  /// Whether the client watches files for the server when asked (`client/registerCapability`).
+  var watchedFilesRegistration = false
 
   init() {}
 
@@ -42,6 +44,7 @@ struct ClientCapabilities: Sendable {
     snippets = textDocument?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
     codeActionLiterals = textDocument?["codeAction"]?["codeActionLiteralSupport"]?.objectValue != nil
     lineFoldingOnly = textDocument?["foldingRange"]?["lineFoldingOnly"]?.boolValue ?? false
+    watchedFilesRegistration = workspace?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
   }
 
   /// The encoding to use: UTF-8 when the client offers it, else the mandatory UTF-16.

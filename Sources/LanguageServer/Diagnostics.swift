@@ -47,7 +47,7 @@ extension Server {
     }
     return .object([
       ("kind", "full"), ("resultId", .string(resultID)),
-      ("items", .array(reported(snapshot.diagnostics).map { lspDiagnostic($0, in: snapshot) })),
+      ("items", .array(reported(snapshot.diagnostics, of: snapshot).map { lspDiagnostic($0, in: snapshot) })),
     ])
   }
 }

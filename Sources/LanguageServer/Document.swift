@@ -57,9 +57,12 @@ final class OpenDocument {
   /// larger text gets one `too-large` finding, and every feature answers as for an empty
   /// document.
   let maximumAnalysedLength: Int
+  /// The document's language, chosen when it opened.
+  let language: any EditorLanguage
 
   init(uri: String, language: any EditorLanguage, version: Int, bytes: [UInt8]) {
     self.uri = uri
+    self.language = language
     self.version = version
     lines = LineIndex(protocolText: bytes)
     analyzer = language.makeAnalyzer()

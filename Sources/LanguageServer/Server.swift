@@ -1,3 +1,4 @@
+import Configuration
 import EditorFeatures
 import Foundation
 import JSONRPC
@@ -41,6 +42,10 @@ final class Server {
   var client = ClientCapabilities()
   var encoding = PositionEncoding.utf16
   var settings = ServerSettings()
+  /// The `.plumb.json` files read so far, read again when they change.
+  let configurations = ConfigurationStore()
+  /// The configuration errors already shown, so each is shown once.
+  var reportedConfigurationErrors: Set<String> = []
   /// The process id the client gave, for the watchdog.
   private(set) var parentProcessID: Int32?
 
@@ -219,6 +224,7 @@ final class Server {
     "textDocument/didClose": { try $0.didClose($1) },
     "textDocument/didSave": { _, _ in },
     "workspace/didChangeConfiguration": { server, params in server.didChangeConfiguration(params) },
+    "workspace/didChangeWatchedFiles": { try $0.didChangeWatchedFiles($1) },
   ]
 
   // MARK: - Lifecycle
@@ -239,6 +245,7 @@ final class Server {
 
   private func initialized() {
     requestConfiguration()
+    registerConfigurationWatcher()
   }
 
   /// Cleans up before answering, as clients may kill the process right after `exit`.
@@ -281,7 +288,13 @@ final class Server {
       request("workspace/inlayHint/refresh", Optional.none) { _ in }
     }
     // Other codes to leave out: every open document's findings are reported again.
-    guard settings.ignoredCodes != before.ignoredCodes, lifecycle == .running else { return }
+    guard settings.ignoredCodes != before.ignoredCodes else { return }
+    reportAgain()
+  }
+
+  /// Reports every open document's findings again, after what lets them through changed.
+  func reportAgain() {
+    guard lifecycle == .running else { return }
     if client.pullDiagnostics {
       if client.diagnosticRefresh { request("workspace/diagnostic/refresh", Optional.none) { _ in } }
     } else {
@@ -382,7 +395,7 @@ final class Server {
       "textDocument/publishDiagnostics",
       .object([
         ("uri", .string(snapshot.uri)), ("version", .int(snapshot.version)),
-        ("diagnostics", .array(reported(snapshot.diagnostics).map { lspDiagnostic($0, in: snapshot) })),
+        ("diagnostics", .array(reported(snapshot.diagnostics, of: snapshot).map { lspDiagnostic($0, in: snapshot) })),
       ]))
   }
 

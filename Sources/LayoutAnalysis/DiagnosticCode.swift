@@ -79,6 +79,10 @@ public enum DiagnosticCatalogue {
     Entry(
       code: .tooLarge, severity: .error,
       summary: "A document larger than the language server analyses; it is not analysed."),
+    // Suppression comments (docs/configuration.md).
+    Entry(
+      code: .unusedSuppression, severity: .info,
+      summary: "A '# plumb: ignore' comment that silences nothing, or names no diagnostic code."),
   ]
 
   /// The entry of a code. Every code has one (a test checks it); nil only if one were forgotten.

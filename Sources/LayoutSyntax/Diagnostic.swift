@@ -92,6 +92,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Comparable
   case xcodeMarker = "xcode-marker"
   // Any document the language server holds.
   case tooLarge = "too-large"
+  // Suppression comments (docs/configuration.md).
+  case unusedSuppression = "unused-suppression"
 
   /// Codes order by their text, so that sorting findings does not depend on declaration order.
   public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }

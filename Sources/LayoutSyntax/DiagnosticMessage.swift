@@ -5,13 +5,13 @@
 /// added. Messages that stand for an error UIKit raises use UIKit's wording. Nothing reads
 /// these texts back to decide anything; change a wording here and only the goldens change.
 extension Diagnostic {
-  /// The message, rendered from `finding`, `places` and `notes`.
-  public var message: String { DiagnosticMessage.text(of: self) }
+  /// The message, rendered from `finding`, `places` and `notes`, control characters escaped.
+  public var message: String { DiagnosticMessage.escapingControlCharacters(DiagnosticMessage.text(of: self)) }
 }
 
 extension RelatedInformation {
-  /// What the related place is to its finding, in words.
-  public var message: String { DiagnosticMessage.text(of: role) }
+  /// What the related place is to its finding, in words, control characters escaped.
+  public var message: String { DiagnosticMessage.escapingControlCharacters(DiagnosticMessage.text(of: role)) }
 }
 
 extension FrameRange {
@@ -37,6 +37,26 @@ extension ConstraintQuote {
 }
 
 enum DiagnosticMessage {
+  /// `text` with every control character (U+0000…U+001F, U+007F…U+009F: what a terminal
+  /// would act on rather than show) written as `\u{7F}`, so that a name or a parser's quote
+  /// of the text cannot break a line of output or move the cursor. A message never means one.
+  static func escapingControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        escaped.append(scalar)
+      }
+    }
+    return String(escaped)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
   /// The message of an `inaccurate` finding.
   static func inaccurateText(_ inaccuracy: Inaccuracy) -> String {
     let tail = "so the frames Plumb solves here, and what it finds about them, may be wrong."
@@ -239,6 +259,9 @@ enum DiagnosticMessage {
       return "The elements are nested more than \(limit) deep; Plumb stops reading there."
     case .tooManyElements(let limit):
       return "The file has more than \(limit) elements; Plumb stops reading there."
+    case .emptyDocument:
+      return "The file is empty: an Interface Builder file is an XML <document>, which Xcode writes; "
+        + "restore the file from version control or delete it."
     case .malformedXML(let parserError):
       let reason = parserError.map { "the parser stopped with error \($0) near here" } ?? "malformed XML"
       return "The file is not well-formed XML: \(reason)."
@@ -255,6 +278,10 @@ enum DiagnosticMessage {
       return "This constraint has no firstAttribute; Plumb leaves it out."
     case .unreadableConstraint(let text):
       return text
+    case .unusedSuppression(let code):
+      return "'# plumb: ignore \(code)' silences nothing: no \(code) finding is on its line; remove it"
+    case .unknownSuppressedCode(let name, let suggestion):
+      return "'\(name)' in '# plumb: ignore' is not a diagnostic code\(hint(suggestion))"
     case .xcodeMarker(let marker):
       let verdicts = [marker.ambiguous ? "ambiguous" : nil, marker.misplaced ? "misplaced" : nil].compactMap { $0 }
       let sizeClass = marker.sizeClass.map { " in the size class \($0)" } ?? ""

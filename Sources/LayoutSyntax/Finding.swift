@@ -111,6 +111,8 @@ public enum Finding: Hashable, Sendable {
   case nestedTooDeep(limit: Int)
   /// More elements than `limit`.
   case tooManyElements(limit: Int)
+  /// A file with no XML at all: empty, or only white space.
+  case emptyDocument
   /// XML the parser rejects, with its error code when it gives one.
   case malformedXML(parserError: Int?)
   /// Bytes that are not UTF-8 in a file that is read as UTF-8: the first byte that begins no
@@ -126,6 +128,13 @@ public enum Finding: Hashable, Sendable {
   /// A `<constraint>` the reader leaves out, in the reader's words (the attribute or value
   /// it could not read, and that it leaves the constraint out).
   case unreadableConstraint(String)
+  // MARK: Suppressions
+
+  /// A `# plumb: ignore CODE` comment that silences no finding of that code.
+  case unusedSuppression(DiagnosticCode)
+  /// A `# plumb: ignore NAME` comment whose NAME is no diagnostic code.
+  case unknownSuppressedCode(String, suggestion: String?)
+
   /// The verdict Xcode saved on a view (`ambiguous="YES"`, `misplaced="YES"`) when it last
   /// saved the file: not Plumb's own finding.
   case xcodeMarker(XcodeMarker)

@@ -2,7 +2,7 @@
 //
 // It works on raw bytes and never fails: a byte it does not know becomes an `unknown` token
 // (a whole UTF-8 scalar when the bytes form one), and the parser reports it. Spaces, tabs,
-// carriage returns and `#` comments are skipped; a newline is a token because it ends a
+// carriage returns, `#` comments and a byte-order mark at the very start are skipped; a newline is a token because it ends a
 // statement. The parser may move `position` to scan raw text itself (visual formats, sizes
 // such as `375x667`), so the lexer keeps no state besides its position.
 
@@ -60,6 +60,11 @@ struct Lexer {
     self.position = position
   }
 
+  /// Whether `bytes` start with a UTF-8 byte-order mark (EF BB BF), which is no part of the text.
+  static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
   /// The byte at `offset`, or nil outside the text.
   func byte(at offset: Int) -> UInt8? {
     offset >= 0 && offset < bytes.count ? bytes[offset] : nil
@@ -72,8 +77,10 @@ struct Lexer {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// Skips spaces, tabs, carriage returns and a comment, stopping before a newline.
+  /// Skips spaces, tabs, carriage returns and a comment, stopping before a newline; at the
+  /// start of the text, a UTF-8 byte-order mark too (editors on Windows write one).
   mutating func skipTrivia() {
+    if position == 0, Lexer.hasByteOrderMark(bytes) { position = 3 }
     while let byte = byte(at: position) {
       if byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn
         || byte == ASCII.formFeed || byte == ASCII.verticalTab

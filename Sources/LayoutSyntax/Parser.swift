@@ -287,7 +287,7 @@ struct LayoutParser {
     case .string: return "a quoted string"
     case .unknown:
       let text = text(token)
-      if token.range.length == 1, let byte = byte(at: token.range.start), byte >= 0x80 || byte < 0x20 {
+      if token.range.length == 1, let byte = byte(at: token.range.start), byte >= 0x80 || byte < 0x20 || byte == 0x7F {
         let hex = String(byte, radix: 16, uppercase: true)
         return "the byte 0x\(hex.count < 2 ? "0" + hex : hex)"
       }

@@ -1,42 +1,108 @@
+import Configuration
 import Dispatch
 import Foundation
 import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
 
-/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]…`.
+/// `plumb check [PATH…] [--format FORMAT] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]… [--config FILE]`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore"])
-    let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
+      arguments, command: "check", flags: ["--strict", "--quiet", "--watch"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
+    let format = try parsed.choice(
+      "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
+      command: "check")
+    let colour = try useColour(parsed, io: io, command: "check")
+    let quiet = parsed.flags.contains("--quiet")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
+    if parsed.flags.contains("--watch") { return try WatchCommand.run(parsed, io: io) }
 
-    // Expand directories into the files Plumb reads, in a stable order.
+    // Expand directories into the files Plumb reads, in a stable order, and find each one's
+    // configuration; the files it excludes are left out.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
+    let (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
+    if targets.isEmpty, quiet { return 0 }
+    if targets.isEmpty {
+      let searched = parsed.positional.isEmpty ? ["."] : parsed.positional
+      var message =
+        "plumb check: no \(EditorLanguages.readableExtensions) file found in "
+        + searched.map { "'\($0)'" }.joined(separator: ", ")
+      if excluded > 0 { message += " (\(excluded) excluded by the configuration)" }
+      io.writeError(message + "\n")
+      return 0
+    }
     var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
-    let results = checkAll(paths, io: io, canvas: canvas)
+    let progress = io.errorIsTerminal && !quiet ? Progress(total: targets.count, delay: io.progressDelay, write: io.writeError) : nil
+    let results = checkAll(targets, io: io, canvas: canvas, progress: progress)
+    progress?.finish()
     var reports: [FileReport] = []
+    var canvases: [String] = []
     for result in results {
       switch result {
       case .success(var report):
         report.diagnostics.removeAll { ignored.contains($0.code) }
+        for name in report.canvases where !canvases.contains(name) { canvases.append(name) }
         reports.append(report)
       case .failure(let error): unreadable.append(error.message)
       }
+    }
+    // A canvas no file has is a mistake, not a clean check (`frames` says the same).
+    if let canvas, !reports.isEmpty, !canvases.contains(canvas) {
+      let which = reports.count == 1 ? "'\(reports[0].path)' has no canvas '\(canvas)'" : "none of the \(reports.count) files has a canvas '\(canvas)'"
+      throw UsageError(
+        message: "plumb check: \(which); the canvases are \(canvases.joined(separator: ", "))")
+    }
+
+    // Baselines: record today's findings, or leave out those recorded.
+    if let path = parsed.options["--write-baseline"] {
+      let absolute = ConfigurationStore.absolute(path, in: io.currentDirectory)
+      let keys = Baseline.keys(
+        of: reports, baselineFolder: ConfigurationStore.folder(of: absolute), currentDirectory: io.currentDirectory)
+      let baseline = Baseline(keys: keys)
+      do {
+        try io.writeFile(path, Array((baseline.json.prettyText + "\n").utf8))
+      } catch {
+        throw UsageError(message: "plumb check: cannot write '\(path)': \(describe(error))")
+      }
+      let count = keys.joined().count
+      if !quiet {
+        io.writeError("plumb check: wrote \(count) finding\(count == 1 ? "" : "s") of \(reports.count) file\(reports.count == 1 ? "" : "s") to '\(path)'\n")
+      }
+      for message in unreadable { io.writeError(message + "\n") }
+      return unreadable.isEmpty ? 0 : 2
+    }
+    if let path = parsed.options["--baseline"] {
+      let bytes: [UInt8]
+      do {
+        bytes = try io.readFile(path)
+      } catch {
+        throw UsageError(message: "plumb check: cannot read the baseline '\(path)': \(describe(error))")
+      }
+      let baseline = try Baseline(bytes: bytes, path: path)
+      let absolute = ConfigurationStore.absolute(path, in: io.currentDirectory)
+      let keys = Baseline.keys(
+        of: reports, baselineFolder: ConfigurationStore.folder(of: absolute), currentDirectory: io.currentDirectory)
+      _ = baseline.filter(&reports, keys: keys)
     }
 
     switch format {
     case "json": io.writeOutput(renderJSON(reports))
     case "sarif": io.writeOutput(renderSARIF(reports))
+    case "github": io.writeOutput(renderGitHub(reports))
+    case "gitlab":
+      let absolute = io.currentDirectory
+      io.writeOutput(
+        renderGitLab(reports, keys: Baseline.keys(of: reports, baselineFolder: absolute, currentDirectory: absolute)))
+    case "junit": io.writeOutput(renderJUnit(reports))
+    case "checkstyle": io.writeOutput(renderCheckstyle(reports))
     default:
-      let colour = io.outputIsTerminal && io.environment["NO_COLOR"] == nil
-      io.writeOutput(renderText(reports, style: Style(enabled: colour)))
+      io.writeOutput(renderText(reports, style: Style(enabled: colour), summary: !quiet))
     }
     for message in unreadable { io.writeError(message + "\n") }
 
@@ -44,6 +110,58 @@ enum CheckCommand {
     let summary = Summary(reports)
     if summary.errors > 0 || (strict && summary.warnings > 0) { return 1 }
     return 0
+  }
+
+  /// A file to check, with its configuration and its path relative to the configuration's folder.
+  struct Target {
+    var path: String
+    var configuration: Configuration
+    /// Nil for standard input.
+    var relativePath: String?
+  }
+
+  /// Each path's configuration (`--config FILE`, or the nearest `.plumb.json` above it), and
+  /// the paths it includes; how many it excludes. A configuration that cannot be read is a
+  /// usage error.
+  static func configure(_ paths: [String], configPath: String?, io: CommandIO) throws(UsageError)
+    -> (targets: [Target], excluded: Int)
+  {
+    let store = ConfigurationStore(
+      access: ConfigurationStore.FileAccess(
+        modificationTime: { path in io.isDirectory(path) == false ? 0 : nil },
+        read: { path in try io.readFile(path) }),
+      remembersFolders: true,
+      displayPath: { [directory = io.currentDirectory] path in ConfigurationStore.relativePath(path, to: directory) ?? path })
+    let directory = io.currentDirectory
+    var targets: [Target] = []
+    var excluded = 0
+    do throws(ConfigurationError) {
+      var given: Configuration?
+      if let configPath {
+        given = try store.load(ConfigurationStore.absolute(configPath, in: directory), displayPath: configPath)
+      }
+      func configuration(of file: String) throws(ConfigurationError) -> Configuration {
+        if let given { return given }
+        return try store.configuration(forFile: file, defaultFolder: directory)
+      }
+      for path in paths {
+        if path == "-" {
+          targets.append(Target(path: path, configuration: try configuration(of: directory + "/-"), relativePath: nil))
+          continue
+        }
+        let absolute = ConfigurationStore.absolute(path, in: directory)
+        let configuration = try configuration(of: absolute)
+        let relative = ConfigurationStore.relativePath(absolute, to: configuration.folder) ?? String(absolute.dropFirst())
+        if configuration.includes(relativePath: relative) {
+          targets.append(Target(path: path, configuration: configuration, relativePath: relative))
+        } else {
+          excluded += 1
+        }
+      }
+    } catch {
+      throw UsageError(message: "plumb check: \(error.message)")
+    }
+    return (targets, excluded)
   }
 
   /// The codes of `--ignore` (each value a comma-separated list); an unknown code is a usage error.
@@ -65,12 +183,15 @@ enum CheckCommand {
     return codes
   }
 
-  private static func checkAll(_ paths: [String], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
-    let slots = ResultSlots<Result<FileReport, UsageError>>(count: paths.count)
+  private static func checkAll(_ targets: [Target], io: CommandIO, canvas: String?, progress: Progress?)
+    -> [Result<FileReport, UsageError>]
+  {
+    let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
-    let standardInput: [UInt8]? = paths.contains("-") ? io.readStandardInput() : nil
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let path = paths[index]
+    let standardInput: [UInt8]? = targets.contains { $0.path == "-" } ? io.readStandardInput() : nil
+    DispatchQueue.concurrentPerform(iterations: targets.count) { index in
+      let target = targets[index]
+      let path = target.path
       let result: Result<FileReport, UsageError>
       do throws(UsageError) {
         // Each file is solved by its language: the layout language, or Interface Builder's.
@@ -84,12 +205,19 @@ enum CheckCommand {
         for layout in solved.layouts {
           ProcessLifetime.keep(layout, weight: layout.document.model.constraints.count * layout.places.count)
         }
+        // The configuration's levels and ignore entries, in one place, after the analysis.
+        let diagnostics = target.configuration.apply(
+          to: solved.diagnostics, relativePath: target.relativePath,
+          identifiers: language.elementIdentifiers(bytes: solved.document.bytes))
         result = .success(
-          FileReport(path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: solved.diagnostics))
+          FileReport(
+            path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: diagnostics,
+            canvases: solved.canvases, language: language, relativePath: target.relativePath))
       } catch {
         result = .failure(error)
       }
       slots.set(index, result)
+      progress?.advance()
     }
     return slots.values
   }

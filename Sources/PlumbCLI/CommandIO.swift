@@ -19,7 +19,25 @@ public struct CommandIO: @unchecked Sendable {
   public var writeError: (String) -> Void
   /// Whether standard output is a terminal (colour is only used there).
   public var outputIsTerminal: Bool
+  /// Whether standard error is a terminal (the progress line is only drawn there).
+  public var errorIsTerminal: Bool
   public var environment: [String: String]
+  /// The folder relative paths start from (where `.plumb.json` is searched from upwards).
+  public var currentDirectory: String
+  /// How long a check runs before its progress line is drawn (on a terminal), in seconds.
+  public var progressDelay: Double = 1
+  /// What tells a file's versions apart (its modification time and size), nil when there is
+  /// no file: `--watch` polls it.
+  public var fileStamp: (String) -> String? = { path in
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(time) \((attributes[.size] as? NSNumber)?.intValue ?? 0)"
+  }
+  /// Waits `seconds` between two polls of `--watch`; false ends the watch (tests stop it so).
+  public var sleep: (Double) -> Bool = { seconds in
+    Thread.sleep(forTimeInterval: seconds)
+    return true
+  }
 
   public init(
     readFile: @escaping (String) throws -> [UInt8], isDirectory: @escaping (String) -> Bool?,
@@ -27,8 +45,12 @@ public struct CommandIO: @unchecked Sendable {
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     outputIsTerminal: Bool, environment: [String: String],
     writeFile: @escaping (String, [UInt8]) throws -> Void = { _, _ in throw CocoaError(.fileWriteNoPermission) },
-    writeOutputBytes: (([UInt8]) -> Void)? = nil
+    writeOutputBytes: (([UInt8]) -> Void)? = nil,
+    currentDirectory: String = FileManager.default.currentDirectoryPath,
+    errorIsTerminal: Bool = false
   ) {
+    self.currentDirectory = currentDirectory
+    self.errorIsTerminal = errorIsTerminal
     self.writeOutputBytes = writeOutputBytes
     self.readFile = readFile
     self.writeFile = writeFile
@@ -62,12 +84,14 @@ public struct CommandIO: @unchecked Sendable {
         return result
       },
       readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-      writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      // write(2), not FileHandle, whose write traps when the reader has gone (EPIPE).
+      writeOutput: { text in StandardStream.output.write(text) },
+      writeError: { text in StandardStream.error.write(text) },
       outputIsTerminal: isatty(1) == 1,
       environment: ProcessInfo.processInfo.environment,
       writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: path)) },
-      writeOutputBytes: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+      writeOutputBytes: { bytes in StandardStream.output.write(bytes) },
+      errorIsTerminal: isatty(2) == 1)
   }
 }
 

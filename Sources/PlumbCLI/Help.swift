@@ -19,7 +19,8 @@ enum Help {
       --version            print the version
       --help               show this help
 
-    Files: .layout (the layout language) and .vfl (Visual Format strings, one per line).
+    Files: .layout (the layout language), .vfl (Visual Format strings, one per line), and
+    Interface Builder's .storyboard and .xib (check and frames).
     Run 'plumb help COMMAND' for a command's options.
 
     """
@@ -37,19 +38,32 @@ enum Help {
   }
 
   static let check = """
-    Usage: plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]
-                       [--ignore CODE[,CODE…]]…
+    Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
+                       [--ignore CODE[,CODE…]]… [--config FILE]
+                       [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
 
-    Checks .layout and .vfl files. A directory is searched recursively; '-' reads one
-    .layout document from standard input. With no path, the current directory is checked.
+    Checks .layout, .vfl, .storyboard and .xib files. A directory is searched recursively;
+    '-' reads one .layout document from standard input. With no path, the current directory
+    is checked. Each file's configuration is the nearest .plumb.json above it
+    (docs/configuration.md).
 
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
-                        json (the shape in docs/cli.md) or sarif (SARIF 2.1.0)
+                        json (the shape in docs/cli.md), sarif (SARIF 2.1.0), github
+                        (workflow commands), gitlab (Code Quality), junit or checkstyle
+      --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),
+                        always or never
       --strict          warnings fail the check too
       --canvas NAME     only report findings in the canvas NAME (and those about the text)
       --ignore CODES    leave out the findings of these codes (comma-separated, repeatable;
                         e.g. --ignore xcode-marker); they do not count for the exit status
+      --config FILE     read the configuration from FILE instead of the .plumb.json files
+      --baseline FILE   leave out the findings FILE records (matched by file, code and
+                        subject, not by line)
+      --write-baseline FILE
+                        record this run's findings in FILE, and print nothing else
+      --quiet           no summary line, and no messages about the run on standard error
+      --watch           check again the files that change, until interrupted
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

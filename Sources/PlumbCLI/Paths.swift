@@ -8,7 +8,10 @@ func expandPaths(_ arguments: [String], io: CommandIO, wanted: (String) -> Bool)
   for path in arguments.isEmpty ? ["."] : arguments {
     if path != "-", io.isDirectory(path) == true {
       paths += io.listDirectory(path).filter { candidate in
-        !candidate.dropFirst(path.count).split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        // The part below the directory (a listing of `.` may or may not start with `./`).
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        let below = candidate.hasPrefix(prefix) ? candidate.dropFirst(prefix.count) : candidate[...]
+        return !below.split(separator: "/").contains(where: { $0.hasPrefix(".") })
           && wanted(candidate) && io.isDirectory(candidate) == false
       }.sorted()
     } else {

@@ -1,3 +1,4 @@
+import EditorFeatures
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -12,6 +13,12 @@ struct FileReport {
   var path: String
   var document: LayoutDocument
   var diagnostics: [Diagnostic]
+  /// The names of the file's canvases.
+  var canvases: [String] = []
+  /// The file's language, which knows the ids of the elements its findings are on.
+  var language: (any EditorLanguage)? = nil
+  /// The path relative to the configuration's folder (nil for standard input).
+  var relativePath: String? = nil
 }
 
 // MARK: - JSON
@@ -109,7 +116,18 @@ func renderJSON(_ reports: [FileReport]) -> String {
 
 // MARK: - Text
 
-/// ANSI styles, used only on a terminal and never when NO_COLOR is set.
+/// Whether the text output is coloured: `--color always|never`, or by default (`auto`) when
+/// standard output is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
+func useColour(_ parsed: Arguments, io: CommandIO, command: String) throws(UsageError) -> Bool {
+  switch try parsed.choice("--color", allowed: ["auto", "always", "never"], default: "auto", command: command) {
+  case "always": return true
+  case "never": return false
+  default:
+    return io.outputIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty && io.environment["TERM"] != "dumb"
+  }
+}
+
+/// ANSI styles: see `useColour`.
 struct Style {
   var enabled: Bool
 
@@ -132,7 +150,7 @@ func textLocation(_ path: String, _ offset: Int, in index: LineIndex) -> String 
   return "\(path):\(position.line + 1):\(position.column + 1)"
 }
 
-func renderText(_ reports: [FileReport], style: Style) -> String {
+func renderText(_ reports: [FileReport], style: Style, summary showSummary: Bool = true) -> String {
   var output = ""
   for report in reports {
     let index = report.document.lineIndex
@@ -149,7 +167,7 @@ func renderText(_ reports: [FileReport], style: Style) -> String {
     }
   }
   let summary = Summary(reports)
-  if summary.errors + summary.warnings + summary.infos > 0 {
+  if showSummary, summary.errors + summary.warnings + summary.infos > 0 {
     var parts: [String] = []
     if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
     if summary.warnings > 0 { parts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")") }

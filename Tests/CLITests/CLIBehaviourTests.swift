@@ -85,3 +85,30 @@ final class CLIBehaviourTests: XCTestCase {
     }
   }
 }
+
+/// `--quiet`, and the progress line drawn on a terminal's standard error.
+final class QuietAndProgressTests: XCTestCase {
+  private var folder: URL { fixturesDirectory("cli").appendingPathComponent("check-errors-text") }
+
+  func testQuietLeavesOutTheSummaryAndTheNotes() {
+    let loud = runPlumb(["check", "bad.layout"], in: folder)
+    let quiet = runPlumb(["check", "--quiet", "bad.layout"], in: folder)
+    XCTAssertEqual(quiet.status, loud.status)
+    XCTAssertTrue(loud.stdout.hasSuffix("3 errors in 1 file\n"))
+    XCTAssertEqual(quiet.stdout + "3 errors in 1 file\n", loud.stdout)
+    let noFiles = fixturesDirectory("cli").appendingPathComponent("check-no-files")
+    XCTAssertEqual(runPlumb(["check", "--quiet", "docs"], in: noFiles).stderr, "")
+  }
+
+  func testTheProgressLineIsDrawnOnATerminalAndErased() {
+    let drawn = runPlumb(["check", "bad.layout"], in: folder) { $0.errorIsTerminal = true; $0.progressDelay = 0 }
+    XCTAssertTrue(drawn.stderr.hasPrefix("\r\u{1B}[Kplumb check: 0 of 1 file"), drawn.stderr.debugDescription)
+    XCTAssertTrue(drawn.stderr.hasSuffix("\r\u{1B}[K"), drawn.stderr.debugDescription)
+    // Not on a pipe, not with --quiet, not before the delay.
+    XCTAssertEqual(runPlumb(["check", "bad.layout"], in: folder) { $0.progressDelay = 0 }.stderr, "")
+    XCTAssertEqual(
+      runPlumb(["check", "--quiet", "bad.layout"], in: folder) { $0.errorIsTerminal = true; $0.progressDelay = 0 }.stderr,
+      "")
+    XCTAssertEqual(runPlumb(["check", "bad.layout"], in: folder) { $0.errorIsTerminal = true }.stderr, "")
+  }
+}

@@ -29,14 +29,14 @@ final class CLIFixtureTests: XCTestCase {
 
 /// Runs `plumb` in process with files read relative to `folder`.
 func runPlumb(_ arguments: [String], in folder: URL, stdin: [UInt8] = [], terminal: Bool = false,
-  environment: [String: String] = [:]) -> (stdout: String, stderr: String, status: Int32)
-{
+  environment: [String: String] = [:], configure: (inout CommandIO) -> Void = { _ in }
+) -> (stdout: String, stderr: String, status: Int32) {
   let output = Buffer()
   let error = Buffer()
   func resolve(_ path: String) -> String {
     path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
   }
-  let io = CommandIO(
+  var io = CommandIO(
     readFile: { path in [UInt8](try Data(contentsOf: URL(fileURLWithPath: resolve(path)))) },
     isDirectory: { path in
       var isDirectory: ObjCBool = false
@@ -52,7 +52,12 @@ func runPlumb(_ arguments: [String], in folder: URL, stdin: [UInt8] = [], termin
     writeOutput: { output.append($0) },
     writeError: { error.append($0) },
     outputIsTerminal: terminal,
-    environment: environment)
+    environment: environment,
+    writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: resolve(path))) },
+    currentDirectory: folder.path)
+  let stamp = io.fileStamp
+  io.fileStamp = { stamp(resolve($0)) }
+  configure(&io)
   let status = Plumb.run(arguments, io: io)
   return (output.text, error.text, status)
 }

@@ -273,4 +273,17 @@ final class LayerBoundaryTests: XCTestCase {
       }
     }
   }
+
+  /// The editor shows what `plumb check` shows: suppression comments apply to a document's findings.
+  func testSuppressionCommentsApplyInTheEditor() throws {
+    let bytes = Array("view a # plumb: ignore ambiguous, zero-size\nview b # plumb: ignore conflict\n".utf8)
+    let snapshot = LayoutLanguage(kind: .layout).makeAnalyzer().analyse(
+      bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil)
+    let lines = LineIndex(bytes)
+    let found = snapshot.diagnostics.map { "\(lines.utf8Position(of: $0.range.start).line) \($0.code)" }
+    XCTAssertFalse(found.contains("0 ambiguous"))
+    XCTAssertFalse(found.contains("0 zero-size"))
+    XCTAssertTrue(found.contains("1 ambiguous"))
+    XCTAssertTrue(found.contains("1 unused-suppression"))
+  }
 }

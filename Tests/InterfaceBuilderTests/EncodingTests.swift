@@ -73,8 +73,10 @@ final class EncodingTests: XCTestCase {
       ("duplicate attribute", bytes("<a b=\"1\" b=\"2\"/>"), ["1:1 ib-xml"]),
       ("late XML declaration", bytes("<a/><?xml version=\"1.0\"?>"), ["1:1 ib-xml"]),
       ("unbound prefix", bytes("<p:a/>"), ["1:1 ib-xml"]),
-      ("empty", [], []),
-      ("byte-order mark only", [0xEF, 0xBB, 0xBF], []),
+      // No XML at all: an error that says the file is empty.
+      ("empty", [], ["1:1 ib-xml"]),
+      ("white space only", bytes(" \n\t\r\n"), ["1:1 ib-xml"]),
+      ("byte-order mark only", [0xEF, 0xBB, 0xBF], ["1:1 ib-xml"]),
       // UTF-16 and UTF-32 that cannot be decoded: at the replacement character.
       ("UTF-16 unpaired high surrogate", [0xFF, 0xFE] + utf16LE("<a b=\"") + [0x00, 0xD8] + utf16LE("\"/>"), ["1:7 ib-xml"]),
       ("UTF-16 unpaired low surrogate", [0xFE, 0xFF] + utf16BE("<a\nb") + [0xDC, 0x00] + utf16BE("=\"\"/>"), ["2:2 ib-xml"]),

@@ -330,6 +330,8 @@ final class DiagnosticCatalogueTests: XCTestCase {
     for code in DiagnosticCode.allCases {
       XCTAssertNotNil(DiagnosticCatalogue.entry(for: code), "\(code) is not in DiagnosticCatalogue.all")
       XCTAssertTrue(documentation.contains("## `\(code.rawValue)`"), "\(code) has no section in docs/diagnostics.md")
+      XCTAssertTrue(
+        documentation.contains("| [`\(code.rawValue)`](#\(code.rawValue)) |"), "\(code) is not in docs/diagnostics.md's table")
     }
     XCTAssertEqual(DiagnosticCatalogue.all.count, DiagnosticCode.allCases.count, "a code is catalogued twice")
   }

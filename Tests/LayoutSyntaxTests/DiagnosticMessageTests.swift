@@ -403,6 +403,19 @@ final class DiagnosticMessageTests: XCTestCase {
         "The XML declaration names the encoding 'Shift_JIS', which Plumb does not read: it reads UTF-8, UTF-16, "
           + "UTF-32, US-ASCII, ISO-8859-1 and windows-1252."
       ),
+      (
+        .emptyDocument,
+        "The file is empty: an Interface Builder file is an XML <document>, which Xcode writes; "
+          + "restore the file from version control or delete it."
+      ),
+      (
+        .unusedSuppression(.conflict),
+        "'# plumb: ignore conflict' silences nothing: no conflict finding is on its line; remove it"
+      ),
+      (
+        .unknownSuppressedCode("conflit", suggestion: "conflict"),
+        "'conflit' in '# plumb: ignore' is not a diagnostic code; did you mean 'conflict'?"
+      ),
       (.constraintWithoutFirstAttribute, "This constraint has no firstAttribute; Plumb leaves it out."),
       (
         .unreadableConstraint("'weird' is not a relation; Plumb leaves this constraint out."),
@@ -426,8 +439,21 @@ final class DiagnosticMessageTests: XCTestCase {
     XCTAssertEqual(covered.count, Self.kindCount, "a kind of finding has no row in the table")
   }
 
+  /// Control characters in a name (an Interface Builder label may hold any) are written as
+  /// escapes, so a message stays on one line and cannot move a terminal's cursor.
+  func testControlCharactersAreEscaped() {
+    let diagnostic = Diagnostic(
+      code: .duplicateView, severity: .error, finding: .duplicateView("a\u{7F}b\u{0}c\u{1B}[31m\u{85}\nd"),
+      range: SourceRange(at: 0))
+    XCTAssertEqual(
+      diagnostic.message,
+      "view 'a\\u{7F}b\\u{0}c\\u{1B}[31m\\u{85}\\u{A}d' is already declared; view names must be unique in a file")
+    let related = RelatedInformation(range: SourceRange(at: 0), role: .firstDeclarationOfView("x\u{9}y"))
+    XCTAssertEqual(related.message, "'x\\u{9}y' first declared here")
+  }
+
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 60
+  private static let kindCount = 63
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -494,6 +520,9 @@ final class DiagnosticMessageTests: XCTestCase {
     case .constraintWithoutFirstAttribute: "constraintWithoutFirstAttribute"
     case .unreadableConstraint: "unreadableConstraint"
     case .xcodeMarker: "xcodeMarker"
+    case .emptyDocument: "emptyDocument"
+    case .unusedSuppression: "unusedSuppression"
+    case .unknownSuppressedCode: "unknownSuppressedCode"
     }
   }
 

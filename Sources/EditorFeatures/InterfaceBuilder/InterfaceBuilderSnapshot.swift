@@ -24,11 +24,27 @@ public struct InterfaceBuilderLanguage: EditorLanguage {
     InterfaceBuilderAnalyzer()
   }
 
+  /// The `id` of the element whose start tag a finding is on: a view's, or a constraint's.
+  /// The XML is indexed when first asked.
+  public func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String] {
+    var index: XMLElementIndex?
+    return { diagnostic in
+      let elements = index ?? XMLElementIndex(bytes: bytes)
+      index = elements
+      guard let element = elements.element(inTagAt: diagnostic.range.start), let id = elements.element(element)?.id else {
+        return []
+      }
+      return [id]
+    }
+  }
+
   /// Each unit (scene) is a canvas: `canvas` picks one by its name.
   public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
     let file = InterfaceBuilderFile.read(bytes: bytes)
     let analysis = file.analyse(canvas: canvas, solveWithErrors: solveWithErrors)
-    return SolvedFile(document: file.document, layouts: analysis.layouts, diagnostics: analysis.diagnostics)
+    return SolvedFile(
+      document: file.document, layouts: analysis.layouts, diagnostics: analysis.diagnostics,
+      canvases: file.units.flatMap { $0.model.effectiveCanvases.map(\.name) })
   }
 }
 

@@ -27,7 +27,12 @@ public struct LayoutLanguage: EditorLanguage {
   public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
     let document = LayoutDocument(bytes: bytes, kind: kind)
     let layout = SolvedLayout(document: document, solveWithErrors: solveWithErrors, canvas: canvas)
-    return SolvedFile(document: document, layouts: [layout], diagnostics: layout.diagnostics)
+    // The file's `# plumb: ignore` comments; one canvas's findings, or a text with errors
+    // (whose layout is not solved), cannot say a comment is unused.
+    let diagnostics = Suppressions.apply(
+      to: layout.diagnostics, bytes: document.bytes,
+      reportUnused: canvas == nil && !document.diagnostics.contains { $0.severity == .error })
+    return SolvedFile(document: document, layouts: [layout], diagnostics: diagnostics)
   }
 }
 
@@ -78,7 +83,10 @@ public final class LayoutSnapshot: EditorSnapshot {
     self.document = document
     self.lines = lines
     self.layout = layout
-    diagnostics = layout.diagnostics
+    // The file's `# plumb: ignore` comments, as `plumb check` applies them.
+    diagnostics = Suppressions.apply(
+      to: layout.diagnostics, bytes: document.bytes,
+      reportUnused: !document.diagnostics.contains { $0.severity == .error })
   }
 
   public var bytes: [UInt8] { document.bytes }
