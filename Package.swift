@@ -17,6 +17,9 @@ let package = Package(
     // Lexer, parsers, AST with source ranges, line index, findings and their one renderer.
     // Depends on nothing; never fails.
     .target(name: "LayoutSyntax", linkerSettings: mathLibrary),
+    // A small lexer of Swift and Objective-C, and the calls that build constraints from Visual
+    // Format strings with their literal arguments. Depends only on LayoutSyntax (ranges, names).
+    .target(name: "SourceCode", dependencies: ["LayoutSyntax"]),
     // Incremental Cassowary solver. Knows nothing of views or text.
     .target(name: "CassowarySolver", linkerSettings: mathLibrary),
     // Names, UIKit's rules, lowering to constraints, solving in every canvas and direction, the
@@ -30,14 +33,16 @@ let package = Package(
     // What an editor can ask about a document (outline, navigation, rename, completion, semantic
     // tokens, formatting, folding, hovers, inlay hints, code actions, frames), as plain values in
     // UTF-8 byte offsets: no JSON, no protocol, no IO. One `EditorLanguage` per kind of file.
-    .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]),
+    .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "SourceCode"]),
     // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
     // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
     .target(name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(
       name: "PlumbCLI",
-      dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder"]),
+      dependencies: [
+        "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "SourceCode",
+      ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
     // Golden files and seeded randomness shared by the test targets.
@@ -53,6 +58,7 @@ let package = Package(
         "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
       ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

@@ -3,24 +3,28 @@ import Foundation
 import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
+import SourceCode
 
-/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]…`.
+/// `plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]…
+/// [--vfl-function NAME[:views=PREFIX]]…`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore"])
+      arguments, command: "check", flags: ["--strict"], options: ["--format", "--canvas", "--ignore", "--vfl-function"])
     let format = try parsed.choice("--format", allowed: ["text", "json", "sarif"], default: "text", command: "check")
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
+    let settings = LanguageSettings.standard.adding(try visualFormatFunctions(parsed.allValues["--vfl-function"] ?? []))
+    let languages = EditorLanguages.languages(settings: settings)
 
     // Expand directories into the files Plumb reads, in a stable order.
-    let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
+    let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0, among: languages) != nil }
     var unreadable: [String] = []
 
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
-    let results = checkAll(paths, io: io, canvas: canvas)
+    let results = checkAll(paths, io: io, canvas: canvas, languages: languages)
     var reports: [FileReport] = []
     for result in results {
       switch result {
@@ -65,7 +69,34 @@ enum CheckCommand {
     return codes
   }
 
-  private static func checkAll(_ paths: [String], io: CommandIO, canvas: String?) -> [Result<FileReport, UsageError>] {
+  /// The wrappers of `--vfl-function`: `NAME` takes a views dictionary labelled `views` (and
+  /// `metrics`, `options`) as UIKit's method does; `NAME:views=PREFIX` takes the views
+  /// themselves, named `PREFIX0`, `PREFIX1`, … by position.
+  static func visualFormatFunctions(_ values: [String]) throws(UsageError) -> [VisualFormatFunction] {
+    var functions: [VisualFormatFunction] = []
+    for value in values {
+      let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      let name = parts[0]
+      let isName =
+        !name.isEmpty && name.first.map { !$0.isNumber } == true
+        && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+      guard isName else {
+        throw UsageError(message: "plumb check: '\(value)' is not a function name for --vfl-function (NAME or NAME:views=PREFIX)")
+      }
+      if parts.count == 1 {
+        functions.append(VisualFormatFunction(name: name, views: .dictionary))
+      } else if parts[1].hasPrefix("views="), parts[1].count > "views=".count {
+        functions.append(VisualFormatFunction(name: name, views: .positional(prefix: String(parts[1].dropFirst("views=".count)))))
+      } else {
+        throw UsageError(message: "plumb check: '\(value)': after ':' --vfl-function takes 'views=PREFIX' (views named PREFIX0, PREFIX1, …)")
+      }
+    }
+    return functions
+  }
+
+  private static func checkAll(
+    _ paths: [String], io: CommandIO, canvas: String?, languages: [any EditorLanguage]
+  ) -> [Result<FileReport, UsageError>] {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: paths.count)
     // Standard input is read once, up front, outside the parallel loop.
     let standardInput: [UInt8]? = paths.contains("-") ? io.readStandardInput() : nil
@@ -78,7 +109,7 @@ enum CheckCommand {
           if path == "-", let standardInput {
             (LayoutLanguage.layout as any EditorLanguage, standardInput)
           } else {
-            try loadFile(path: path, io: io, command: "check")
+            try loadFile(path: path, io: io, command: "check", languages: languages)
           }
         let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
         for layout in solved.layouts {

@@ -80,11 +80,13 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
 /// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
 /// commands that take every kind of file (`check`, `frames`); `-` is a layout read from
 /// standard input.
-func loadFile(path: String, io: CommandIO, command: String) throws(UsageError) -> (language: any EditorLanguage, bytes: [UInt8]) {
+func loadFile(
+  path: String, io: CommandIO, command: String, languages: [any EditorLanguage] = EditorLanguages.all
+) throws(UsageError) -> (language: any EditorLanguage, bytes: [UInt8]) {
   if path == "-" {
     return (LayoutLanguage.layout, io.readStandardInput())
   }
-  guard let language = EditorLanguages.language(forPath: path) else {
+  guard let language = EditorLanguages.language(forPath: path, among: languages) else {
     throw UsageError(
       message: "plumb \(command): cannot read '\(path)': not a \(EditorLanguages.readableExtensions) file")
   }
