@@ -58,7 +58,8 @@ let package = Package(
         "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
       ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
-    .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode", "LayoutSyntax", "TestSupport"]),
+    .testTarget(
+      name: "SourceCodeTests", dependencies: ["SourceCode", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )

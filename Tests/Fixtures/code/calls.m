@@ -1,0 +1,49 @@
+#import <UIKit/UIKit.h>
+
+// Every Objective-C form: the class method, adjacent literals, C escapes, and the
+// dictionaries NSDictionaryOfVariableBindings, @{…} and a local holding one.
+@implementation CardView
+
+- (void)layOut {
+    UILabel *title = [UILabel new];
+    UIButton *_button = [UIButton new];
+    NSDictionary *views = NSDictionaryOfVariableBindings(title, _button);
+    NSDictionary<NSString *, NSNumber *> *metrics = @{@"pad": @8, @"width": @(120), @"low": @250.0f};
+    [self addConstraints:[NSLayoutConstraint constraintsWithVisualFormat:@"H:|-pad-[title]-[_button(width@low)]-|"
+                                                                 options:NSLayoutFormatAlignAllTop | NSLayoutFormatAlignAllBottom
+                                                                 metrics:metrics
+                                                                   views:views]];
+    // Adjacent literals; the error is in the second one.
+    [NSLayoutConstraint constraintsWithVisualFormat:@"V:|-[title]"
+                                                    @"-[buton]-|"
+                                            options:0
+                                            metrics:nil
+                                              views:NSDictionaryOfVariableBindings(title, _button)];
+    // A view missing from NSDictionaryOfVariableBindings: a fix adds it.
+    [NSLayoutConstraint constraintsWithVisualFormat:@"H:|[title][_button]|" options:kNilOptions metrics:nil
+                                              views:NSDictionaryOfVariableBindings(title)];
+    // C escapes: \x7C is '|', \174 is '|', \" is '"'; the error is after them.
+    [NSLayoutConstraint constraintsWithVisualFormat:@"H:\x7C[title]\174\"" options:0 metrics:nil views:views];
+    // A literal dictionary and a plain C string after the @-string.
+    [NSLayoutConstraint constraintsWithVisualFormat:@"H:|-(pad)-" "[title]|" options:0 metrics:@{@"pad": @8}
+                                              views:@{@"title": title}];
+    // Options across the axis.
+    [NSLayoutConstraint constraintsWithVisualFormat:@"V:[title][_button]" options:NSLayoutFormatAlignAllCenterY
+                                            metrics:nil views:views];
+    // Known only at run time: skipped, or names not checked.
+    NSString *format = [NSString stringWithFormat:@"H:|-%d-[title]|", 8];
+    [NSLayoutConstraint constraintsWithVisualFormat:format options:0 metrics:nil views:views];
+    NSMutableDictionary *built = [NSMutableDictionary dictionary];
+    [NSLayoutConstraint constraintsWithVisualFormat:@"H:|[anything]|" options:0 metrics:nil views:built];
+    /* [NSLayoutConstraint constraintsWithVisualFormat:@"H:[x" options:0 metrics:nil views:views]; */
+    // [NSLayoutConstraint constraintsWithVisualFormat:@"H:[y" options:0 metrics:nil views:views];
+    char c = '"';
+    (void)c;
+}
+
+// A category's own method with the same first selector part is no call of UIKit's.
+- (NSArray *)constraintsWithVisualFormat:(NSString *)format options:(NSLayoutFormatOptions)options {
+    return [self constraintsWithVisualFormat:@"H:[z" options:options];
+}
+
+@end
