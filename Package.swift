@@ -44,7 +44,8 @@ let package = Package(
         "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "SourceCode",
       ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
-    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
+    .executableTarget(
+      name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),

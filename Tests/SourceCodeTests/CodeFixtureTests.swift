@@ -19,6 +19,34 @@ final class CodeFixtureTests: XCTestCase {
       assertGolden(dump, path: url.path + ".expected")
     }
   }
+
+  /// Every quick fix offered on the fixtures, applied: the finding it was offered for is gone,
+  /// and no new error appears.
+  func testEveryFixRemovesItsFinding() throws {
+    let files = fixtureFiles(in: fixturesDirectory("code"), extensions: ["swift", "m", "mm"])
+    var applied = 0
+    for url in files {
+      let bytes = [UInt8](try Data(contentsOf: url))
+      let dialect: SourceDialect = url.pathExtension == "swift" ? .swift : .objectiveC
+      let analysis = SourceCodeAnalysis(bytes: bytes, dialect: dialect, functions: [.addConstraintsWithFormat])
+      for diagnostic in analysis.diagnostics {
+        for fix in diagnostic.fixes {
+          var fixed = bytes
+          for edit in fix.edits.sorted(by: { $0.range.start > $1.range.start }) {
+            fixed.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+          }
+          let after = SourceCodeAnalysis(bytes: fixed, dialect: dialect, functions: [.addConstraintsWithFormat])
+          let name = "\(url.lastPathComponent): \(fix.title)"
+          XCTAssertFalse(after.diagnostics.contains { $0.code == diagnostic.code && $0.finding == diagnostic.finding }, name)
+          XCTAssertLessThan(
+            after.diagnostics.filter { $0.severity == .error }.count,
+            analysis.diagnostics.filter { $0.severity == .error }.count, name)
+          applied += 1
+        }
+      }
+    }
+    XCTAssertGreaterThanOrEqual(applied, 6)
+  }
 }
 
 /// A readable account of a source file's calls and findings.
