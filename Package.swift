@@ -45,7 +45,8 @@ let package = Package(
       ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     .executableTarget(
-      name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI"]),
+      name: "plumb-bench",
+      dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI", "EditorFeatures", "SourceCode"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),

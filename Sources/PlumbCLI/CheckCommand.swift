@@ -69,27 +69,35 @@ enum CheckCommand {
     return codes
   }
 
-  /// The wrappers of `--vfl-function`: `NAME` takes a views dictionary labelled `views` (and
-  /// `metrics`, `options`) as UIKit's method does; `NAME:views=PREFIX` takes the views
-  /// themselves, named `PREFIX0`, `PREFIX1`, … by position.
+  /// The wrappers of `--vfl-function NAME[:views=LABEL][,positional=PREFIX]`: NAME's first
+  /// argument is a format; its views are a dictionary labelled `views` (or LABEL), metrics and
+  /// options labelled `metrics` and `options`, as UIKit's method has them; with `positional`,
+  /// the views themselves follow the label, named `PREFIX0`, `PREFIX1`, … by position.
   static func visualFormatFunctions(_ values: [String]) throws(UsageError) -> [VisualFormatFunction] {
+    func isName(_ text: String) -> Bool {
+      !text.isEmpty && text.first.map { !$0.isNumber } == true
+        && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
     var functions: [VisualFormatFunction] = []
     for value in values {
+      let usage = "plumb check: '\(value)' is not NAME[:views=LABEL][,positional=PREFIX] for --vfl-function"
       let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-      let name = parts[0]
-      let isName =
-        !name.isEmpty && name.first.map { !$0.isNumber } == true
-        && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-      guard isName else {
-        throw UsageError(message: "plumb check: '\(value)' is not a function name for --vfl-function (NAME or NAME:views=PREFIX)")
+      guard isName(parts[0]) else { throw UsageError(message: usage) }
+      var label = "views"
+      var prefix: String?
+      if parts.count == 2 {
+        for setting in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+          let pair = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+          guard pair.count == 2, isName(pair[1]) else { throw UsageError(message: usage) }
+          switch pair[0] {
+          case "views": label = pair[1]
+          case "positional": prefix = pair[1]
+          default: throw UsageError(message: usage)
+          }
+        }
       }
-      if parts.count == 1 {
-        functions.append(VisualFormatFunction(name: name, views: .dictionary))
-      } else if parts[1].hasPrefix("views="), parts[1].count > "views=".count {
-        functions.append(VisualFormatFunction(name: name, views: .positional(prefix: String(parts[1].dropFirst("views=".count)))))
-      } else {
-        throw UsageError(message: "plumb check: '\(value)': after ':' --vfl-function takes 'views=PREFIX' (views named PREFIX0, PREFIX1, …)")
-      }
+      let views: VisualFormatFunction.Views = prefix.map { .positional(label: label, prefix: $0) } ?? .dictionary(label: label)
+      functions.append(VisualFormatFunction(name: parts[0], views: views))
     }
     return functions
   }

@@ -210,7 +210,8 @@ extension CallReader {
           end += 1
         }
       }
-      guard end < call else { return .unknown }
+      // Assigned again (in a branch, say) before the call: not known.
+      guard end < call, !isChanged(named: text(index), from: end, to: call) else { return .unknown }
       return dictionary(index + 2..<end, call: index)
     }
   }
@@ -234,7 +235,8 @@ extension CallReader {
     return end <= limit ? end : nil
   }
 
-  /// Whether a Swift `var` is changed, or passed where it may be, between two tokens.
+  /// Whether a variable is assigned, changed, or passed where it may be, between two tokens
+  /// (at any depth: an assignment in a branch counts).
   private func isChanged(named name: String, from start: Int, to end: Int) -> Bool {
     var index = start
     while index < end {

@@ -10,12 +10,13 @@ import LayoutSyntax
 public struct VisualFormatFunction: Sendable, Hashable {
   /// How a wrapper is given the views its format names.
   public enum Views: Sendable, Hashable {
-    /// A dictionary from names to views, as UIKit's, in the argument labelled `views`
+    /// A dictionary from names to views, as UIKit's, in the argument labelled `label`
     /// (metrics in `metrics`, options in `options`, when the wrapper has them).
-    case dictionary
-    /// The views themselves, in order, after the label `views`: the format names them
-    /// `PREFIX0`, `PREFIX1`, … (`addConstraintsWithFormat(_:views:)` names them `v0`, `v1`).
-    case positional(prefix: String)
+    case dictionary(label: String)
+    /// The views themselves, in order, from the argument labelled `label` on: the format
+    /// names them `PREFIX0`, `PREFIX1`, … (`addConstraintsWithFormat(_:views:)` names them
+    /// `v0`, `v1`).
+    case positional(label: String, prefix: String)
   }
 
   /// The function's base name (Swift) or the first part of its selector (Objective-C).
@@ -29,7 +30,8 @@ public struct VisualFormatFunction: Sendable, Hashable {
 
   /// The helper of the widespread idiom: `addConstraintsWithFormat(_ format: String, views: UIView...)`
   /// (also spelt `addConstraintsWithFormat(format:views:)`), whose views are `v0`, `v1`, ….
-  public static let addConstraintsWithFormat = VisualFormatFunction(name: "addConstraintsWithFormat", views: .positional(prefix: "v"))
+  public static let addConstraintsWithFormat = VisualFormatFunction(
+    name: "addConstraintsWithFormat", views: .positional(label: "views", prefix: "v"))
 }
 
 /// The bytes a file must contain for it to be worth lexing: UIKit's selector, or a wrapper's name.
@@ -288,8 +290,8 @@ struct CallReader {
     guard let formatArgument = arguments.first else { return nil }
     let format = format(formatArgument.tokens)
     switch function.views {
-    case .dictionary:
-      guard let viewsArgument = arguments.first(where: { $0.label == "views" }) else { return nil }
+    case .dictionary(let label):
+      guard let viewsArgument = arguments.first(where: { $0.label == label }) else { return nil }
       let options = arguments.first { $0.label == "options" }
       let metrics = arguments.first { $0.label == "metrics" }
       return VisualFormatCall(
@@ -297,8 +299,8 @@ struct CallReader {
         options: options.map { self.options($0.tokens) } ?? .known([]),
         views: dictionary(viewsArgument.tokens, call: call),
         metrics: metrics.map { dictionary($0.tokens, call: call) } ?? .empty)
-    case .positional(let prefix):
-      guard let first = arguments.firstIndex(where: { $0.label == "views" }) else { return nil }
+    case .positional(let label, let prefix):
+      guard let first = arguments.firstIndex(where: { $0.label == label }) else { return nil }
       // Variadic views: the labelled argument and every unlabelled one after it.
       var count = 1
       for argument in arguments[(first + 1)...] {

@@ -6,6 +6,7 @@ import Foundation
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
 //   plumb-bench sources --files N [--runs K] [--percent P]
+//   plumb-bench scan PATH…   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
@@ -156,6 +157,8 @@ case "check":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(CheckBenchmark.run(views: views, runs: runs, ambiguous: ambiguous))
+case "scan":
+  print(SourceScan.run(Array(arguments.dropFirst())))
 case "sources":
   var files = 10_000
   var runs = 3

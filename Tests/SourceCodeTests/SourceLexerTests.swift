@@ -72,7 +72,7 @@ final class SourceLexerTests: XCTestCase {
     XCTAssertTrue(VisualFormatPrefilter.mayContainCalls(Array("constraints(withVisualFormat:".utf8), functions: []))
     XCTAssertTrue(
       VisualFormatPrefilter.mayContainCalls(
-        Array("pin(\"H:|[a]|\")".utf8), functions: [VisualFormatFunction(name: "pin", views: .dictionary)]))
+        Array("pin(\"H:|[a]|\")".utf8), functions: [VisualFormatFunction(name: "pin", views: .dictionary(label: "views"))]))
   }
 
   func testEveryByteSequenceLexesWithoutTrapping() {

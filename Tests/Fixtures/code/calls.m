@@ -47,3 +47,18 @@
 }
 
 @end
+
+// A local assigned in branches: the dictionary is not known, and nothing is reported.
+@implementation Branches
+- (void)layOut:(BOOL)compact {
+    NSDictionary *views = nil;
+    if (compact) {
+        views = NSDictionaryOfVariableBindings(_slider);
+    } else {
+        views = NSDictionaryOfVariableBindings(_slider, _label);
+    }
+    if (!compact) {
+        [NSLayoutConstraint constraintsWithVisualFormat:@"V:|[_label]-[_slider]|" options:0 metrics:nil views:views];
+    }
+}
+@end

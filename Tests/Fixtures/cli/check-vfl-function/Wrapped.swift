@@ -10,3 +10,10 @@ extension UIView {
     addConstraintsWithFormat("H:|[v0]-pad-|", views: a)
   }
 }
+
+extension UIView {
+  // place(_:bindings:) takes a dictionary under another label.
+  func layOutAgain(a: UIView) {
+    place("H:|[a][b]|", bindings: ["a": a])
+  }
+}
