@@ -7,8 +7,20 @@ import SourceCode
 /// checked and skipped (and why), dictionaries read or not — and every finding, for evaluating
 /// the reader on public code. Prints one line per finding and a JSON summary.
 enum SourceScan {
-  static func run(_ paths: [String]) -> String {
+  static func run(_ arguments: [String]) -> String {
     var files: [String] = []
+    var paths: [String] = []
+    var functions = LanguageSettings.standard.visualFormatFunctions
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      // `--function NAME=LABEL`: a wrapper whose views dictionary is labelled LABEL.
+      if argument == "--function", let value = rest.popFirst() {
+        let parts = value.split(separator: "=").map(String.init)
+        functions.append(VisualFormatFunction(name: parts[0], views: .dictionary(label: parts.count > 1 ? parts[1] : "views")))
+      } else {
+        paths.append(argument)
+      }
+    }
     for path in paths {
       if let enumerator = FileManager.default.enumerator(atPath: path) {
         while let relative = enumerator.nextObject() as? String {
@@ -39,7 +51,7 @@ enum SourceScan {
       selectorMentions += text.components(separatedBy: "ithVisualFormat").count - 1
       let mentions = text.components(separatedBy: "ithVisualFormat").count - 1
       let analysis = SourceCodeAnalysis(
-        bytes: bytes, dialect: dialect, functions: LanguageSettings.standard.visualFormatFunctions)
+        bytes: bytes, dialect: dialect, functions: functions)
       if !analysis.calls.isEmpty { filesWithCalls += 1 }
       if verbose, mentions != analysis.calls.count {
         report += "\(file): \(mentions) mentions of the selector, \(analysis.calls.count) calls\n"

@@ -5,8 +5,9 @@ import Foundation
 //
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
+//   plumb-bench mutate PATH… [--function NAME=LABEL]   (errors put into real formats: reported where?)
 //   plumb-bench sources --files N [--runs K] [--percent P]
-//   plumb-bench scan PATH…   (the Visual Format calls of real source files, and their findings)
+//   plumb-bench scan PATH… [--function NAME=LABEL]   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
@@ -157,6 +158,8 @@ case "check":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(CheckBenchmark.run(views: views, runs: runs, ambiguous: ambiguous))
+case "mutate":
+  print(SourceMutation.run(Array(arguments.dropFirst())))
 case "scan":
   print(SourceScan.run(Array(arguments.dropFirst())))
 case "sources":
