@@ -205,6 +205,21 @@ public final class SourceCodeSnapshot: EditorSnapshot {
   }
 
   public func hover(at offset: Int, preferences: FramePreferences) -> HoverContent? {
+    // A format known only at run time: why it is not checked.
+    for checked in analysis.calls {
+      guard case .dynamic(let range, let reason) = checked.call.format, range.start <= offset, offset < range.end else {
+        continue
+      }
+      let why =
+        switch reason {
+        case .interpolation: "it interpolates values"
+        case .variable: "it is a variable"
+        case .expression: "it is computed"
+        }
+      return HoverContent(
+        markdown: "**Visual Format**: not checked, as \(why): its text is known only when the call runs, and UIKit checks it then.",
+        range: range)
+    }
     guard let (checked, _, literal) = call(at: offset), offset < literal.end else { return nil }
     var lines: [String] = []
     guard let lowering = checked.lowering, checked.diagnostics.allSatisfy({ $0.severity != .error }) else {
