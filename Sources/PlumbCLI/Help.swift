@@ -8,7 +8,7 @@ enum Help {
     Usage: plumb COMMAND [OPTIONS]
 
     Commands:
-      check [PATH…]        check layout files and directories; print every diagnostic
+      check [PATH…]        check layout, Interface Builder and source files; print every diagnostic
       frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
       fmt [PATH…]          format layout files in place (--check lists those it would change)
@@ -19,7 +19,8 @@ enum Help {
       --version            print the version
       --help               show this help
 
-    Files: .layout (the layout language) and .vfl (Visual Format strings, one per line).
+    Files: .layout (the layout language), .vfl (Visual Format strings, one per line),
+    .storyboard and .xib (Interface Builder), .swift, .m and .mm (their Visual Format strings).
     Run 'plumb help COMMAND' for a command's options.
 
     """
@@ -38,10 +39,12 @@ enum Help {
 
   static let check = """
     Usage: plumb check [PATH…] [--format text|json|sarif] [--strict] [--canvas NAME]
-                       [--ignore CODE[,CODE…]]…
+                       [--ignore CODE[,CODE…]]… [--vfl-function NAME[:OPTIONS]]…
 
-    Checks .layout and .vfl files. A directory is searched recursively; '-' reads one
-    .layout document from standard input. With no path, the current directory is checked.
+    Checks .layout and .vfl files, Interface Builder .storyboard and .xib files, and the
+    Visual Format strings of Swift and Objective-C code (.swift, .m, .mm). A directory is
+    searched recursively, skipping hidden folders, Pods, Carthage and DerivedData; '-' reads
+    one .layout document from standard input. With no path, the current directory is checked.
 
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
@@ -50,6 +53,11 @@ enum Help {
       --canvas NAME     only report findings in the canvas NAME (and those about the text)
       --ignore CODES    leave out the findings of these codes (comma-separated, repeatable;
                         e.g. --ignore xcode-marker); they do not count for the exit status
+      --vfl-function NAME[:views=LABEL][,positional=PREFIX]
+                        a function of the project whose first argument is a Visual Format
+                        string, checked as UIKit's method (repeatable): its views dictionary
+                        is labelled 'views' (or LABEL); with positional=PREFIX the views
+                        follow that label, named PREFIX0, PREFIX1, … (docs/vfl-in-code.md)
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),
