@@ -19,15 +19,17 @@ extension CallReader {
   // MARK: - Options
 
   /// `[]`, `.alignAllTop`, `[.alignAllTop, .alignAllBottom]`, `NSLayoutFormatOptions.AlignAllTop`,
-  /// `NSLayoutFormatOptions()`, `NSLayoutFormatAlignAllTop | NSLayoutFormatAlignAllBottom`, `0`,
-  /// `kNilOptions`; anything else (a variable, a raw value) is unknown.
+  /// `NSLayoutFormatOptions()`, `NSLayoutFormatOptions(rawValue: 0)`,
+  /// `NSLayoutFormatAlignAllTop | NSLayoutFormatAlignAllBottom`, `0`, `kNilOptions`; anything
+  /// else (a variable, another raw value) is unknown.
   func options(_ range: Range<Int>) -> OptionsArgument {
     var names: [Identifier] = []
     for index in range {
       switch tokens[index].kind {
       case .identifier:
         let name = text(index)
-        if optionTypeNames.contains(name) || name == "kNilOptions" { continue }
+        // `rawValue:` is followed by a number, which must be 0.
+        if optionTypeNames.contains(name) || name == "kNilOptions" || name == "rawValue" { continue }
         var apple = name
         if dialect == .objectiveC || name.hasPrefix("NSLayoutFormat") {
           guard name.hasPrefix("NSLayoutFormat") else { return .unknown }
@@ -43,7 +45,7 @@ extension CallReader {
         // empty initialiser.
         let allowed: Set<UInt8> = [
           UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "|"),
-          UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+          UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ":"),
         ]
         guard allowed.contains(byte) else { return .unknown }
       default:

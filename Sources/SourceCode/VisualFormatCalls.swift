@@ -256,8 +256,12 @@ struct CallReader {
       }
       return nil
     }
-    // Objective-C: `[receiver constraintsWithVisualFormat:… options:… metrics:… views:…]`.
-    guard isPunctuation(index + 1, ":"), !isPunctuation(index - 1, "("), !isPunctuation(index - 1, ":") else {
+    // Objective-C: `[receiver constraintsWithVisualFormat:… options:… metrics:… views:…]`; not a
+    // method's declaration (`- (NSArray *)constraintsWithVisualFormat:(NSString *)format …`) or
+    // a selector (`@selector(constraintsWithVisualFormat:…)`).
+    guard isPunctuation(index + 1, ":"), !isPunctuation(index - 1, "("), !isPunctuation(index - 1, ":"),
+      !isPunctuation(index - 1, ")")
+    else {
       return nil
     }
     let isUIKit = name == "constraintsWithVisualFormat"
@@ -309,19 +313,42 @@ struct CallReader {
       }
       var views = NameDictionary.known(
         (0..<count).map { DictionaryKey(name: "\(prefix)\($0)", value: nil) }, bindings: nil)
-      // An array of views: its elements, when written out.
       let tokens = arguments[first].tokens
+      var isDictionary = false
       if count == 1, isPunctuation(tokens.lowerBound, "[") {
         if let close = closing(tokens.lowerBound), close == tokens.upperBound - 1 {
           let elements = split(tokens.lowerBound + 1..<close).filter { !$0.isEmpty }
-          views = .known(elements.indices.map { DictionaryKey(name: "\(prefix)\($0)", value: nil) }, bindings: nil)
+          if elements.contains(where: { part in part.contains { isPunctuation($0, ":") } }) {
+            // A wrapper of the same name that takes a dictionary.
+            views = dictionary(tokens, call: call)
+            isDictionary = true
+          } else {
+            // An array of views: its elements, when written out.
+            views = .known(elements.indices.map { DictionaryKey(name: "\(prefix)\($0)", value: nil) }, bindings: nil)
+          }
         } else {
           views = .unknown
         }
       }
+      // A format that names no `PREFIX0`-like view is not written for positional views: a
+      // function of the same name may take a dictionary in a variable.
+      if !isDictionary, case .literal(let text) = format, !names(text, withPrefix: prefix) {
+        views = .unknown
+      }
       return VisualFormatCall(
         function: function.name, range: range, format: format, options: .known([]), views: views, metrics: .empty)
     }
+  }
+
+  /// Whether a format has `[PREFIXn`, a view named by position.
+  private func names(_ text: FormatText, withPrefix prefix: String) -> Bool {
+    let pattern = Array(("[" + prefix).utf8)
+    let characters = text.characters.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    guard characters.count > pattern.count else { return false }
+    for start in 0..<(characters.count - pattern.count) where Array(characters[start..<start + pattern.count]) == pattern {
+      if SourceLexer.isDigit(characters[start + pattern.count]) { return true }
+    }
+    return false
   }
 
   /// Splits `range` at its top-level commas.

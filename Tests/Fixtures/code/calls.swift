@@ -36,3 +36,12 @@ final class ProfileView: UIView {
     addConstraints(NSLayoutConstraint.constraints(withVisualFormat: format, options: [], metrics: nil, views: dictionary))
   }
 }
+
+// A wrapper of the same name that takes a dictionary: not read as views by position.
+extension UIView {
+  func layOutAgain(a: UIView, b: UIView, views: [String: UIView]) {
+    addConstraintsWithFormat("H:|[a][b]|", views: ["a": a, "b": b])
+    addConstraintsWithFormat("H:|[a][c]|", views: ["a": a, "b": b])
+    addConstraintsWithFormat("V:|[a][b]|", views: views)
+  }
+}

@@ -38,6 +38,11 @@ final class Dictionaries: UIView {
       withVisualFormat: "H:[a][b]", options: [.alignAllLeading, .directionLeftToRight], metrics: nil, views: views)
     _ = NSLayoutConstraint.constraints(
       withVisualFormat: "H:[a]-[b]", options: .spacingBaselineToBaseline, metrics: nil, views: views)
+    // A raw value of 0 is no option; another raw value is not read.
+    _ = NSLayoutConstraint.constraints(
+      withVisualFormat: "H:[a][b]", options: NSLayoutConstraint.FormatOptions(rawValue: 0), metrics: nil, views: views)
+    _ = NSLayoutConstraint.constraints(
+      withVisualFormat: "V:[a][b]", options: NSLayoutFormatOptions(rawValue: 8), metrics: nil, views: views)
     // Options chosen at run time: not checked.
     _ = NSLayoutConstraint.constraints(withVisualFormat: "H:[a][b]", options: chosen, metrics: nil, views: views)
     // One view: an alignment along the axis is not refused.
