@@ -234,12 +234,55 @@ struct CallReader {
       defer { index += 1 }
       guard tokens[index].kind == .identifier else { continue }
       let name = text(index)
-      if let call = readCall(at: index, name: name) { calls.append(call) }
+      calls += readCall(at: index, name: name)
     }
     return calls
   }
 
-  private func readCall(at index: Int, name: String) -> VisualFormatCall? {
+  /// The call at `index`, once per format it may have: a conditional between two literals
+  /// (`compact ? @"H:…" : @"V:…"`) is two calls, each checked.
+  private func readCall(at index: Int, name: String) -> [VisualFormatCall] {
+    guard let call = readOneCall(at: index, name: name) else { return [] }
+    guard case .dynamic(_, .expression) = call.format, let branches = formatBranches(call.format) else { return [call] }
+    return branches.map { branch in
+      var copy = call
+      copy.format = branch
+      return copy
+    }
+  }
+
+  /// The two literal formats of a conditional format argument, or nil.
+  private func formatBranches(_ format: FormatArgument) -> [FormatArgument]? {
+    guard case .dynamic(let range, _) = format,
+      let start = tokens.firstIndex(where: { $0.range.start == range.start }),
+      let end = tokens[start...].firstIndex(where: { $0.range.end == range.end })
+    else { return nil }
+    var question: Int?
+    var colon: Int?
+    var index = start
+    while index <= end {
+      if case .punctuation(let byte) = tokens[index].kind {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+          index = closing(index) ?? end
+        case UInt8(ascii: "?") where question == nil:
+          question = index
+        case UInt8(ascii: ":") where question != nil && colon == nil:
+          colon = index
+        default: break
+        }
+      }
+      index += 1
+    }
+    guard let question, let colon else { return nil }
+    let branches = [self.format(question + 1..<colon), self.format(colon + 1..<end + 1)]
+    for branch in branches {
+      guard case .literal = branch else { return nil }
+    }
+    return branches
+  }
+
+  private func readOneCall(at index: Int, name: String) -> VisualFormatCall? {
     let isDeclaration = isIdentifier(index - 1, "func")
     if dialect == .swift || isPunctuation(index + 1, "(") {
       guard isPunctuation(index + 1, "("), !isDeclaration, let close = closing(index + 1) else { return nil }

@@ -62,3 +62,13 @@
     }
 }
 @end
+
+// A conditional between two literal formats: each is checked.
+@implementation Conditional
+- (void)layOut:(BOOL)left {
+    NSDictionary *views = NSDictionaryOfVariableBindings(_peg, _hole);
+    [NSLayoutConstraint constraintsWithVisualFormat:left ? @"H:|-[_peg]->=0-[_hole]-|" : @"H:|-[_hole]->=0-[_pge]-|"
+                                            options:NSLayoutFormatAlignAllCenterY metrics:nil views:views];
+    [NSLayoutConstraint constraintsWithVisualFormat:(left ? @"H:|[_peg]|" : @"H:|[_hole]|") options:0 metrics:nil views:views];
+}
+@end
