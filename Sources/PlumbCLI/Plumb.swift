@@ -72,9 +72,13 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
   if path != "-", InterfaceBuilderFile.handles(path: path) {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': Interface Builder files work with 'check' and 'frames'")
   }
-  // Every other language is the layout language's, for `.layout` or `.vfl` files.
   let (language, bytes) = try loadFile(path: path, io: io, command: command)
-  return LayoutDocument(bytes: bytes, kind: (language as? LayoutLanguage)?.kind ?? .layout)
+  // Only the layout language's files, `.layout` and `.vfl`, are one layout document.
+  guard let layout = language as? LayoutLanguage else {
+    throw UsageError(
+      message: "plumb \(command): cannot read '\(path)': '\(command)' reads .layout and .vfl files; this file works with 'check'")
+  }
+  return LayoutDocument(bytes: bytes, kind: layout.kind)
 }
 
 /// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
