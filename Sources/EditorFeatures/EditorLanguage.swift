@@ -6,7 +6,7 @@ import LayoutSyntax
 ///
 /// The language of a document is chosen once, when it opens (`EditorLanguages.language(
 /// forURI:languageID:)`), and answers for it until it closes; nothing else branches on the
-/// kind of a file. A new kind of file (Swift or Objective-C sources, UIKit's logs) plugs in by
+/// kind of a file. A new kind of file (UIKit's logs, say) plugs in by
 /// implementing this protocol, `DocumentAnalyzer` and `EditorSnapshot`, and adding the language
 /// to `EditorLanguages.all`.
 public protocol EditorLanguage: Sendable {
