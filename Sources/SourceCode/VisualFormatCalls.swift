@@ -282,16 +282,29 @@ struct CallReader {
     return branches
   }
 
+  /// Whether the receiver written before UIKit's method is `NSLayoutConstraint` (or none is
+  /// written): a method of the same name on another type is the project's own, with its own
+  /// rules (an extended format language, say).
+  private func isUIKitReceiver(_ index: Int) -> Bool {
+    switch dialect {
+    case .swift:
+      guard isPunctuation(index - 1, ".") else { return true }
+      return !isIdentifier(index - 2) || isIdentifier(index - 2, "NSLayoutConstraint")
+    case .objectiveC:
+      return !isIdentifier(index - 1) || isIdentifier(index - 1, "NSLayoutConstraint")
+    }
+  }
+
   private func readOneCall(at index: Int, name: String) -> VisualFormatCall? {
     let isDeclaration = isIdentifier(index - 1, "func")
     if dialect == .swift || isPunctuation(index + 1, "(") {
       guard isPunctuation(index + 1, "("), !isDeclaration, let close = closing(index + 1) else { return nil }
       let arguments = swiftArguments(from: index + 2, to: close)
       let range = SourceRange(start: tokens[index].range.start, end: tokens[close].range.end)
-      if name == "constraints", arguments.first?.label == "withVisualFormat" {
+      if name == "constraints", arguments.first?.label == "withVisualFormat", isUIKitReceiver(index) {
         return uikitCall(name, arguments, range: range, call: index)
       }
-      if name == "constraintsWithVisualFormat", arguments.first?.label == nil, arguments.count >= 2 {
+      if name == "constraintsWithVisualFormat", arguments.first?.label == nil, arguments.count >= 2, isUIKitReceiver(index) {
         return uikitCall(name, arguments, range: range, call: index)
       }
       if let function = functions.first(where: { $0.name == name }) {
@@ -307,7 +320,7 @@ struct CallReader {
     else {
       return nil
     }
-    let isUIKit = name == "constraintsWithVisualFormat"
+    let isUIKit = name == "constraintsWithVisualFormat" && isUIKitReceiver(index)
     let function = functions.first { $0.name == name }
     guard isUIKit || function != nil, let (arguments, close) = messageArguments(from: index) else { return nil }
     let range = SourceRange(start: tokens[index].range.start, end: tokens[close].range.end)

@@ -72,3 +72,10 @@
     [NSLayoutConstraint constraintsWithVisualFormat:(left ? @"H:|[_peg]|" : @"H:|[_hole]|") options:0 metrics:nil views:views];
 }
 @end
+
+// A category's method with UIKit's full selector, sent to another receiver: not read.
+@implementation Extended
+- (void)layOut {
+    [self constraintsWithVisualFormat:@"H:|[a(50%)]|" options:0 metrics:nil views:@{@"a": self.a}];
+}
+@end

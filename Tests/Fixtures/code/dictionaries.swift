@@ -49,3 +49,11 @@ final class Dictionaries: UIView {
     _ = NSLayoutConstraint.constraints(withVisualFormat: "H:|[a]|", options: .alignAllLeading, metrics: nil, views: views)
   }
 }
+
+// A method of the same name on another type is the project's own: not read.
+enum ExtendedFormat {
+  static func constraints(withVisualFormat format: String, options: Int, metrics: [String: Any]?, views: [String: Any]) {}
+}
+func extended(a: UIView) {
+  ExtendedFormat.constraints(withVisualFormat: "H:|[a(50%)]|", options: 0, metrics: nil, views: ["a": a])
+}
