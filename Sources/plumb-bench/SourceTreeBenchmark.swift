@@ -54,7 +54,7 @@ enum SourceTreeBenchmark {
       let text = isSwift ? swiftFile(index: index, withFormats: formats) : objectiveCFile(index: index, withFormats: formats)
       bytes += text.utf8.count
       let name = isSwift ? "Screen\(index).swift" : "Screen\(index).m"
-      FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(text.utf8))
+      _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(text.utf8))
     }
     var io = CommandIO.process
     var output = 0
