@@ -10,7 +10,7 @@ let package = Package(
     .executable(name: "plumb", targets: ["plumb"]),
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
     // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
-    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC"]),
+    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC", "SourceCode"]),
     // `swift package plumb`: plumb check on a package's directory (docs/ci.md).
     .plugin(name: "PlumbCommand", targets: ["PlumbCommand"]),
   ],
@@ -19,6 +19,9 @@ let package = Package(
     // Lexer, parsers, AST with source ranges, line index, findings and their one renderer.
     // Depends on nothing; never fails.
     .target(name: "LayoutSyntax", linkerSettings: mathLibrary),
+    // A small lexer of Swift and Objective-C, and the calls that build constraints from Visual
+    // Format strings with their literal arguments. Depends only on LayoutSyntax (ranges, names).
+    .target(name: "SourceCode", dependencies: ["LayoutSyntax"]),
     // Incremental Cassowary solver. Knows nothing of views or text.
     .target(name: "CassowarySolver", linkerSettings: mathLibrary),
     // Names, UIKit's rules, lowering to constraints, solving in every canvas and direction, the
@@ -32,7 +35,7 @@ let package = Package(
     // What an editor can ask about a document (outline, navigation, rename, completion, semantic
     // tokens, formatting, folding, hovers, inlay hints, code actions, frames), as plain values in
     // UTF-8 byte offsets: no JSON, no protocol, no IO. One `EditorLanguage` per kind of file.
-    .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]),
+    .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "SourceCode"]),
     // `.plumb.json`: finding it, reading it (one table of settings) and applying it to
     // findings. Shared by the command line and the server.
     .target(name: "Configuration", dependencies: ["JSONRPC", "LayoutSyntax", "LayoutAnalysis"]),
@@ -45,6 +48,7 @@ let package = Package(
       name: "PlumbCLI",
       dependencies: [
         "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "Configuration",
+        "SourceCode",
       ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     // `swift package plumb [ARGUMENTS…]` and Xcode's command: runs the `plumb` built here.
@@ -54,7 +58,9 @@ let package = Package(
         intent: .custom(verb: "plumb", description: "Check the package's Auto Layout files with plumb check"),
         permissions: []),
       dependencies: ["plumb"]),
-    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
+    .executableTarget(
+      name: "plumb-bench",
+      dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI", "EditorFeatures", "SourceCode"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
@@ -68,6 +74,8 @@ let package = Package(
         "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
       ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(
+      name: "SourceCodeTests", dependencies: ["SourceCode", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]

@@ -146,13 +146,26 @@ class Helix(unittest.TestCase):
         self.assertEqual(server["command"], "plumb")
         self.assertEqual(server["args"], ["lsp"])
         languages = {language["name"]: language for language in config["language"]}
-        self.assertEqual(set(languages), {"layout", "vfl", "interface-builder"})
+        self.assertEqual(set(languages), {"layout", "vfl", "interface-builder", "swift"})
         for name in ("layout", "vfl"):
             language = languages[name]
             self.assertEqual(language["file-types"], [name])
             self.assertEqual(language["language-servers"], ["plumb"])
             self.assertEqual(language["comment-token"], "#")
             self.assertEqual(language["scope"], f"source.{name}")
+
+    def test_swift(self):
+        """Swift files keep sourcekit-lsp and get plumb beside it, started for source code only."""
+        with open(os.path.join(EDITORS, "helix", "languages.toml"), "rb") as handle:
+            config = tomllib.load(handle)
+        server = config["language-server"]["plumb-source"]
+        self.assertEqual(server["command"], "plumb")
+        self.assertEqual(server["args"], ["lsp"])
+        self.assertEqual(server["config"], {"sourceCodeOnly": True})
+        swift = next(language for language in config["language"] if language["name"] == "swift")
+        self.assertEqual(swift["language-servers"], ["sourcekit-lsp", "plumb-source"])
+        # Only the servers: Helix's own settings of the language stay as they are.
+        self.assertEqual(set(swift), {"name", "language-servers"})
 
     def test_interface_builder(self):
         """Storyboards and xibs: a language of their own, parsed and highlighted as XML, with

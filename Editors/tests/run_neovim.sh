@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Headless Neovim end to end: the plugin loaded as the README says, on copies of
-# Examples/problems/conflict.layout and vfl-syntax.vfl and of two Interface Builder fixtures
-# (Tests/Fixtures/interface-builder), against the built plumb.
+# Examples/problems/conflict.layout and vfl-syntax.vfl, of two Interface Builder fixtures
+# (Tests/Fixtures/interface-builder) and of a Swift file (Tests/Fixtures/code), against the built plumb.
 #   Editors/tests/run_neovim.sh PATH/TO/plumb [nvim]
 # Exit status 0 when every step passed; otherwise the output says which step failed.
 set -euo pipefail
@@ -22,6 +22,7 @@ cp "$repo/Examples/problems/conflict.layout" "$work/project/"
 cp "$repo/Examples/problems/vfl-syntax.vfl" "$work/project/"
 cp "$repo/Tests/Fixtures/interface-builder/profile-issues.storyboard" "$work/project/"
 cp "$repo/Tests/Fixtures/interface-builder/cell-issues.xib" "$work/project/"
+cp "$repo/Tests/Fixtures/code/calls.swift" "$work/project/"
 
 # The README's lines, then the checks, which must wait for VimEnter.
 cat > "$work/init.lua" <<LUA
@@ -41,6 +42,7 @@ HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_DATA_HOME="$work/home
 XDG_STATE_HOME="$work/home/.local/state" XDG_CACHE_HOME="$work/home/.cache" \
 PLUMB_TEST_VFL="$work/project/vfl-syntax.vfl" \
 PLUMB_TEST_STORYBOARD="$work/project/profile-issues.storyboard" PLUMB_TEST_XIB="$work/project/cell-issues.xib" \
+PLUMB_TEST_SWIFT="$work/project/calls.swift" \
   timeout -k 5 "$limit" "$nvim" --headless -i NONE -u "$work/init.lua" conflict.layout \
   > "$work/out.log" 2>&1 || status=$?
 # Neovim writes messages with \r line ends in headless mode; keep the lines readable.

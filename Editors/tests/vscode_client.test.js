@@ -123,6 +123,15 @@ function loadExtension(stubs) {
   }
 }
 
+/** The clients of layout and Interface Builder files (not the source-code one). */
+function plumbClients(world) {
+  return world.clients.filter((client) => client.id === 'plumb');
+}
+
+function sourceClients(world) {
+  return world.clients.filter((client) => client.id === 'plumb-source');
+}
+
 async function activated(settings = {}) {
   const stubs = makeWorld(settings);
   const extension = loadExtension(stubs);
@@ -133,8 +142,8 @@ async function activated(settings = {}) {
 
 test('starts plumb lsp over stdio for layout and vfl documents', async () => {
   const { world } = await activated();
-  assert.equal(world.clients.length, 1);
-  const client = world.clients[0];
+  assert.equal(plumbClients(world).length, 1);
+  const client = plumbClients(world)[0];
   assert.equal(client.id, 'plumb', 'the id is the settings prefix, so plumb.trace.server works');
   assert.equal(client.serverOptions.run.command, 'plumb');
   assert.deepEqual(client.serverOptions.run.args, ['lsp']);
@@ -152,9 +161,9 @@ test('tells the server when a .plumb.json changes', async () => {
 test('expands ~ and ${workspaceFolder} in the server path', async () => {
   const os = require('node:os');
   let { world } = await activated({ 'server.path': '~/bin/plumb' });
-  assert.equal(world.clients[0].serverOptions.run.command, path.join(os.homedir(), 'bin/plumb'));
+  assert.equal(plumbClients(world)[0].serverOptions.run.command, path.join(os.homedir(), 'bin/plumb'));
   ({ world } = await activated({ 'server.path': '${workspaceFolder}/.build/debug/plumb' }));
-  assert.equal(world.clients[0].serverOptions.run.command, '/work/project/.build/debug/plumb');
+  assert.equal(plumbClients(world)[0].serverOptions.run.command, '/work/project/.build/debug/plumb');
 });
 
 test('sends the settings in the server shape', async () => {
@@ -163,7 +172,7 @@ test('sends the settings in the server shape', async () => {
     primaryDirection: 'rtl',
     'inlayHints.frames': false,
   });
-  const client = world.clients[0];
+  const client = plumbClients(world)[0];
   const expected = { primaryCanvas: 'iPad', primaryDirection: 'rtl', inlayHints: { frames: false, ambiguity: true } };
   assert.deepEqual(client.clientOptions.initializationOptions, expected);
   const answer = client.clientOptions.middleware.workspace.configuration({ items: [{ section: 'plumb' }, { section: 'other' }] });
@@ -172,7 +181,7 @@ test('sends the settings in the server shape', async () => {
 
 test('defaults map to nulls the server understands', async () => {
   const { world } = await activated();
-  assert.deepEqual(world.clients[0].clientOptions.initializationOptions, {
+  assert.deepEqual(plumbClients(world)[0].clientOptions.initializationOptions, {
     primaryCanvas: null,
     primaryDirection: null,
     inlayHints: { frames: true, ambiguity: true },
@@ -181,7 +190,7 @@ test('defaults map to nulls the server understands', async () => {
 
 test('a settings change is sent; a server path change restarts', async () => {
   const { world } = await activated();
-  const first = world.clients[0];
+  const first = plumbClients(world)[0];
   world.settings.primaryCanvas = 'phone';
   for (const listener of world.configurationListeners) {
     await listener({ affectsConfiguration: (key) => key === 'plumb' || key === 'plumb.primaryCanvas' });
@@ -195,25 +204,25 @@ test('a settings change is sent; a server path change restarts', async () => {
     await listener({ affectsConfiguration: (key) => key === 'plumb' || key === 'plumb.server' || key === 'plumb.server.path' });
   }
   assert.ok(first.stopped, 'the old client was stopped');
-  assert.equal(world.clients.length, 2);
-  assert.equal(world.clients[1].serverOptions.run.command, '/opt/plumb');
-  assert.ok(world.clients[1].running);
+  assert.equal(plumbClients(world).length, 2);
+  assert.equal(plumbClients(world)[1].serverOptions.run.command, '/opt/plumb');
+  assert.ok(plumbClients(world)[1].running);
 });
 
 test('the restart command replaces the client; deactivate stops it', async () => {
   const { world, extension } = await activated();
   await world.commands['plumb.restartServer']();
-  assert.equal(world.clients.length, 2);
-  assert.ok(world.clients[0].stopped);
+  assert.equal(plumbClients(world).length, 2);
+  assert.ok(plumbClients(world)[0].stopped);
   await extension.deactivate();
-  assert.ok(world.clients[1].stopped);
+  assert.ok(plumbClients(world)[1].stopped);
 });
 
 test('show frames asks the server for plumb/frames', async () => {
   const { world, vscode } = await activated({ primaryCanvas: 'phone' });
   vscode.window.activeTextEditor = { document: { languageId: 'layout', uri: { toString: () => 'file:///a.layout' } } };
   await world.commands['plumb.showFrames']();
-  const request = world.clients[0].requests[0];
+  const request = plumbClients(world)[0].requests[0];
   assert.equal(request.method, 'plumb/frames');
   assert.deepEqual(request.params, { textDocument: { uri: 'file:///a.layout' }, canvas: 'phone' });
   assert.equal(world.opened.language, 'json');
@@ -244,7 +253,7 @@ function interfaceBuilderSelectors(client) {
 
 test('storyboards and xibs are selected by name, leaving their language alone', async () => {
   const { world } = await activated();
-  const selectors = interfaceBuilderSelectors(world.clients[0]);
+  const selectors = interfaceBuilderSelectors(plumbClients(world)[0]);
   assert.deepEqual(selectors, [INTERFACE_BUILDER]);
   const pattern = selectors[0].pattern;
   assert.ok(!('language' in selectors[0]), 'no language: the XML language and its extensions stay as they are');
@@ -257,28 +266,28 @@ test('storyboards and xibs are selected by name, leaving their language alone', 
 
 test('plumb.interfaceBuilder.enable = false leaves storyboards and xibs out', async () => {
   const { world } = await activated({ 'interfaceBuilder.enable': false });
-  assert.deepEqual(interfaceBuilderSelectors(world.clients[0]), []);
-  const languages = world.clients[0].clientOptions.documentSelector.map((selector) => selector.language);
+  assert.deepEqual(interfaceBuilderSelectors(plumbClients(world)[0]), []);
+  const languages = plumbClients(world)[0].clientOptions.documentSelector.map((selector) => selector.language);
   assert.deepEqual([...new Set(languages)].sort(), ['layout', 'vfl']);
 });
 
 test('turning plumb.interfaceBuilder.enable off or on restarts the client with the new selector', async () => {
   const { world } = await activated();
-  const first = world.clients[0];
+  const first = plumbClients(world)[0];
   world.settings['interfaceBuilder.enable'] = false;
   for (const listener of world.configurationListeners) {
     await listener({ affectsConfiguration: (key) => ['plumb', 'plumb.interfaceBuilder', 'plumb.interfaceBuilder.enable'].includes(key) });
   }
   assert.ok(first.stopped, 'the old client was stopped');
-  assert.equal(world.clients.length, 2);
-  assert.deepEqual(interfaceBuilderSelectors(world.clients[1]), []);
+  assert.equal(plumbClients(world).length, 2);
+  assert.deepEqual(interfaceBuilderSelectors(plumbClients(world)[1]), []);
   assert.equal(first.notifications.length, 0, 'a restart, not a settings notification');
   world.settings['interfaceBuilder.enable'] = true;
   for (const listener of world.configurationListeners) {
     await listener({ affectsConfiguration: (key) => ['plumb', 'plumb.interfaceBuilder', 'plumb.interfaceBuilder.enable'].includes(key) });
   }
-  assert.equal(world.clients.length, 3);
-  assert.deepEqual(interfaceBuilderSelectors(world.clients[2]), [INTERFACE_BUILDER]);
+  assert.equal(plumbClients(world).length, 3);
+  assert.deepEqual(interfaceBuilderSelectors(plumbClients(world)[2]), [INTERFACE_BUILDER]);
 });
 
 function storyboardEditor() {
@@ -291,7 +300,7 @@ test('show frames works on a storyboard in the xml language', async () => {
   vscode.window.activeTextEditor = storyboardEditor();
   await world.commands['plumb.showFrames']();
   assert.equal(world.errors.length, 0, world.errors.join('; '));
-  const request = world.clients[0].requests[0];
+  const request = plumbClients(world)[0].requests[0];
   assert.equal(request.method, 'plumb/frames');
   assert.deepEqual(request.params, { textDocument: { uri: 'file:///work/project/Main.storyboard' } });
 });
@@ -300,10 +309,42 @@ test('show frames declines a storyboard when Interface Builder files are turned 
   let { world, vscode } = await activated({ 'interfaceBuilder.enable': false });
   vscode.window.activeTextEditor = storyboardEditor();
   await world.commands['plumb.showFrames']();
-  assert.equal(world.clients[0].requests.length, 0);
+  assert.equal(plumbClients(world)[0].requests.length, 0);
   assert.equal(world.errors.length, 1);
   ({ world, vscode } = await activated());
   vscode.window.activeTextEditor = { document: { languageId: 'xml', uri: { toString: () => 'file:///a/pom.xml', path: '/a/pom.xml' } } };
   await world.commands['plumb.showFrames']();
-  assert.equal(world.clients[0].requests.length, 0);
+  assert.equal(plumbClients(world)[0].requests.length, 0);
+});
+
+test('Swift and Objective-C documents get a second server that offers only what it checks there', async () => {
+  const { world } = await activated({ primaryCanvas: 'phone' });
+  assert.equal(sourceClients(world).length, 1);
+  const source = sourceClients(world)[0];
+  assert.equal(source.serverOptions.run.command, 'plumb');
+  assert.deepEqual(source.serverOptions.run.args, ['lsp']);
+  assert.deepEqual(source.clientOptions.documentSelector.map((selector) => selector.language).sort(), ['objective-c', 'objective-cpp', 'swift']);
+  assert.equal(source.clientOptions.initializationOptions.sourceCodeOnly, true);
+  assert.equal(source.clientOptions.initializationOptions.primaryCanvas, 'phone');
+  assert.ok(source.running);
+  // The layout server is not given source files.
+  const languages = plumbClients(world)[0].clientOptions.documentSelector.map((selector) => selector.language);
+  assert.ok(!languages.includes('swift'));
+  const manifest = require(path.join(__dirname, '..', 'vscode', 'package.json'));
+  for (const language of ['swift', 'objective-c', 'objective-cpp']) {
+    assert.ok(manifest.activationEvents.includes(`onLanguage:${language}`), language);
+  }
+});
+
+test('plumb.sourceCode.enable = false starts no source server; turning it on restarts with one', async () => {
+  const { world, extension } = await activated({ 'sourceCode.enable': false });
+  assert.equal(sourceClients(world).length, 0);
+  world.settings['sourceCode.enable'] = true;
+  for (const listener of world.configurationListeners) {
+    await listener({ affectsConfiguration: (key) => ['plumb', 'plumb.sourceCode', 'plumb.sourceCode.enable'].includes(key) });
+  }
+  assert.equal(sourceClients(world).length, 1);
+  assert.ok(plumbClients(world)[0].stopped, 'the servers were restarted');
+  await extension.deactivate();
+  assert.ok(sourceClients(world)[0].stopped, 'deactivate stops the source server too');
 });

@@ -1,5 +1,7 @@
 // The Plumb extension: runs `plumb lsp` for .layout and .vfl files, and for Interface Builder
-// .storyboard and .xib files, which keep their XML language (plumb.interfaceBuilder.enable).
+// .storyboard and .xib files, which keep their XML language (plumb.interfaceBuilder.enable);
+// and a second `plumb lsp`, for the Visual Format strings of Swift and Objective-C files, beside
+// their own language server (plumb.sourceCode.enable).
 // Plain JavaScript, so there is nothing to compile: `npm install` then `npx vsce package`.
 'use strict';
 
@@ -14,6 +16,8 @@ const {
 
 /** @type {LanguageClient | undefined} */
 let client;
+/** The server of Swift and Objective-C documents. @type {LanguageClient | undefined} */
+let sourceClient;
 /** @type {vscode.OutputChannel | undefined} */
 let outputChannel;
 
@@ -22,6 +26,15 @@ const LANGUAGES = ['layout', 'vfl'];
 // server reads a document as Interface Builder XML from its URI's extension.
 const INTERFACE_BUILDER_PATTERN = '**/*.{storyboard,xib}';
 const INTERFACE_BUILDER_EXTENSIONS = ['.storyboard', '.xib'];
+
+// Swift and Objective-C documents get a server of their own, started with
+// `sourceCodeOnly`: it offers diagnostics, hover, completion and quick fixes in Visual Format
+// strings and nothing else, so that sourcekit-lsp or clangd keep everything else.
+const SOURCE_LANGUAGES = ['swift', 'objective-c', 'objective-cpp'];
+
+function sourceCodeEnabled() {
+  return vscode.workspace.getConfiguration('plumb').get('sourceCode.enable', true) !== false;
+}
 
 function interfaceBuilderEnabled() {
   return vscode.workspace.getConfiguration('plumb').get('interfaceBuilder.enable', true) !== false;
@@ -108,10 +121,30 @@ function createClient() {
   return new LanguageClient('plumb', 'Plumb', serverOptions, clientOptions);
 }
 
+function createSourceClient() {
+  const command = serverPath();
+  const serverOptions = {
+    run: { command, args: ['lsp'], transport: TransportKind.stdio },
+    debug: { command, args: ['lsp'], transport: TransportKind.stdio },
+  };
+  const clientOptions = {
+    documentSelector: SOURCE_LANGUAGES.map((language) => ({ scheme: 'file', language })),
+    initializationOptions: { ...serverSettings(), sourceCodeOnly: true },
+    outputChannel,
+  };
+  return new LanguageClient('plumb-source', 'Plumb (Swift and Objective-C)', serverOptions, clientOptions);
+}
+
 async function startClient() {
   client = createClient();
+  if (sourceCodeEnabled()) {
+    sourceClient = createSourceClient();
+  }
   try {
     await client.start();
+    if (sourceClient) {
+      await sourceClient.start();
+    }
   } catch (error) {
     const message = `Plumb: could not start "${serverPath()} lsp" (${error && error.message ? error.message : error}).`;
     const choice = await vscode.window.showErrorMessage(message, 'Open Settings', 'Show Output');
@@ -124,16 +157,16 @@ async function startClient() {
 }
 
 async function stopClient() {
-  if (!client) {
-    return;
-  }
-  const stopping = client;
+  const stopping = [client, sourceClient].filter((running) => running !== undefined);
   client = undefined;
-  try {
-    // Sends shutdown and exit; the server ends with status 0.
-    await stopping.stop();
-  } catch (error) {
-    outputChannel.appendLine(`Stopping the server failed: ${error}`);
+  sourceClient = undefined;
+  for (const running of stopping) {
+    try {
+      // Sends shutdown and exit; the server ends with status 0.
+      await running.stop();
+    } catch (error) {
+      outputChannel.appendLine(`Stopping the server failed: ${error}`);
+    }
   }
 }
 
@@ -182,7 +215,11 @@ async function activate(context) {
     vscode.commands.registerCommand('plumb.showOutput', () => outputChannel.show(true)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The document selector is fixed when the client starts: a change to it restarts too.
-      if (event.affectsConfiguration('plumb.server') || event.affectsConfiguration('plumb.interfaceBuilder')) {
+      if (
+        event.affectsConfiguration('plumb.server') ||
+        event.affectsConfiguration('plumb.interfaceBuilder') ||
+        event.affectsConfiguration('plumb.sourceCode')
+      ) {
         await restartClient();
       } else if (event.affectsConfiguration('plumb') && client && client.isRunning()) {
         // The server applies these at once and refreshes its inlay hints.

@@ -6,7 +6,7 @@ import LayoutSyntax
 ///
 /// The language of a document is chosen once, when it opens (`EditorLanguages.language(
 /// forURI:languageID:)`), and answers for it until it closes; nothing else branches on the
-/// kind of a file. A new kind of file (Swift or Objective-C sources, UIKit's logs) plugs in by
+/// kind of a file. A new kind of file (UIKit's logs, say) plugs in by
 /// implementing this protocol, `DocumentAnalyzer` and `EditorSnapshot`, and adding the language
 /// to `EditorLanguages.all`.
 public protocol EditorLanguage: Sendable {
@@ -148,9 +148,16 @@ extension EditorSnapshot {
 /// The languages, and the choice of one for a document.
 public enum EditorLanguages {
   /// Every language, in the order a URI's extension is tried against them.
-  public static let all: [any EditorLanguage] = [
-    LayoutLanguage.layout, LayoutLanguage.visualFormat, InterfaceBuilderLanguage(),
-  ]
+  public static let all: [any EditorLanguage] = languages(settings: .standard)
+
+  /// Every language, configured with `settings`.
+  public static func languages(settings: LanguageSettings) -> [any EditorLanguage] {
+    [
+      LayoutLanguage.layout, LayoutLanguage.visualFormat, InterfaceBuilderLanguage(),
+      SourceCodeLanguage(dialect: .swift, functions: settings.visualFormatFunctions),
+      SourceCodeLanguage(dialect: .objectiveC, functions: settings.visualFormatFunctions),
+    ]
+  }
 
   /// The language of a document that nothing else identifies.
   public static let fallback: any EditorLanguage = LayoutLanguage.layout
@@ -170,10 +177,15 @@ public enum EditorLanguages {
   /// The language that reads a file by its extension; nil when none does. A file path has no
   /// query: a `?` is part of the name.
   public static func language(forPath path: String) -> (any EditorLanguage)? {
+    language(forPath: path, among: all)
+  }
+
+  /// The language among `languages` (configured ones, `languages(settings:)`) that reads a file.
+  public static func language(forPath path: String, among languages: [any EditorLanguage]) -> (any EditorLanguage)? {
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
     let pathExtension = String(name[name.index(after: dot)...])
-    return all.first { $0.reads(pathExtension: pathExtension) }
+    return languages.first { $0.reads(pathExtension: pathExtension) }
   }
 
   /// The files some language reads, for messages: `.layout, .vfl, .storyboard or .xib`.

@@ -68,6 +68,10 @@ public struct ServerSettings: Sendable, Equatable {
   public var showAmbiguityHints = true
   /// Codes whose findings are not reported (`ignore`, as `plumb check --ignore`).
   public var ignoredCodes: Set<DiagnosticCode> = []
+  /// Whether the server was started for Swift and Objective-C buffers only, beside their own
+  /// language server: it then advertises only diagnostics, hover, completion and quick fixes.
+  /// Read from `initializationOptions` (capabilities are fixed at `initialize`).
+  public var sourceCodeOnly = false
 
   public init() {}
 
@@ -94,6 +98,7 @@ public struct ServerSettings: Sendable, Equatable {
         ignoredCodes = Set(codes.compactMap { $0.stringValue.flatMap(DiagnosticCode.init(rawValue:)) })
       }
     }
+    if let only = settings["sourceCodeOnly"]?.boolValue { sourceCodeOnly = only }
     if let hints = settings["inlayHints"], hints.objectValue != nil {
       if let frames = hints["frames"]?.boolValue { showFrameHints = frames }
       if let ambiguity = hints["ambiguity"]?.boolValue { showAmbiguityHints = ambiguity }

@@ -238,7 +238,7 @@ final class Server {
     }
     lifecycle = .running
     return .object([
-      ("capabilities", Server.capabilities(client: client, encoding: encoding)),
+      ("capabilities", Server.capabilities(client: client, encoding: encoding, sourceCodeOnly: settings.sourceCodeOnly)),
       ("serverInfo", .object([("name", "plumb"), ("version", .string(plumbServerVersion))])),
     ])
   }

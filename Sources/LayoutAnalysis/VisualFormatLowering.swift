@@ -45,11 +45,25 @@ struct VisualFormatLowering {
   /// The file's text, for fixes that insert lines.
   private let source: [UInt8]
 
-  init(model: LayoutModel, scope: String, source: [UInt8]) {
+  /// The name no format may use for a view: the file's root.
+  private let reservedName: String
+  /// Metrics whose values are known only at run time (a dictionary of code whose value is no
+  /// literal): their constants are taken as 0 and their priorities are not checked.
+  private let openMetrics: Set<String>
+
+  init(
+    model: LayoutModel, scope: String, source: [UInt8], reservedName: String = LayoutModel.rootName,
+    openMetrics: Set<String> = []
+  ) {
     self.model = model
     self.scope = scope
     self.source = source
+    self.reservedName = reservedName
+    self.openMetrics = openMetrics
   }
+
+  /// The views a misspelt name may have meant.
+  private var candidateViews: [String] { model.namedViews.filter { $0 != reservedName } }
 
   /// An end of a connection: the superview (`|`) or a view of the format.
   private enum Neighbour {
@@ -72,7 +86,7 @@ struct VisualFormatLowering {
           Diagnostic(
             code: .unknownView, severity: .error, finding: .layoutGuideInFormat(view.name.name), range: view.name.range))
         names.append(view.name.name)
-      } else if model.views[view.name.name] != nil, view.name.name != LayoutModel.rootName {
+      } else if model.views[view.name.name] != nil, view.name.name != reservedName {
         names.append(view.name.name)
       } else {
         diagnostics.append(unknownViewInFormat(view.name, statementStart: statement.range.start))
@@ -205,7 +219,7 @@ struct VisualFormatLowering {
   // MARK: - Names
 
   private func unknownViewInFormat(_ name: Identifier, statementStart: Int) -> Diagnostic {
-    let candidates = model.namedViews
+    let candidates = candidateViews
     let (suggestion, suggested) = Suggestions.forUnknown(name, among: candidates)
     var fixes = suggested
     // In a `.vfl` file views declare themselves; there is nothing to declare.
@@ -229,7 +243,7 @@ struct VisualFormatLowering {
   private func metricValue(_ name: String) -> Double? { model.metrics[name]?.value }
 
   private func isView(_ name: String) -> Bool {
-    name != LayoutModel.rootName && model.views[name] != nil
+    name != reservedName && model.views[name] != nil
   }
 
   private mutating func priority(_ written: VFLPriority?) -> Double? {
@@ -239,7 +253,10 @@ struct VisualFormatLowering {
     case .number(let number, _):
       value = number
     case .name(let name):
-      if let metric = metricValue(name.name) {
+      if openMetrics.contains(name.name) {
+        // Known only at run time: UIKit checks it then.
+        return 1000
+      } else if let metric = metricValue(name.name) {
         value = metric
       } else if isView(name.name) {
         // UIKit takes a view named as a priority for the second item and reads the
@@ -258,7 +275,7 @@ struct VisualFormatLowering {
   }
 
   private func unknownName(_ name: Identifier) -> Diagnostic {
-    let candidates = model.metrics.keys.sorted() + model.namedViews
+    let candidates = model.metrics.keys.sorted() + candidateViews
     let (suggestion, fixes) = Suggestions.forUnknown(name, among: candidates)
     return Diagnostic(
       code: .unknownMetric, severity: .error, finding: .unknownFormatMetric(name.name, suggestion: suggestion),

@@ -148,6 +148,11 @@ enum DiagnosticMessage {
     case .unknownFormatMetric(let name, let suggestion):
       return "Encountered metric with name \"\(name)\", but value was not specified in metrics or views "
         + "dictionaries: declare it with 'metric \(name) = …'\(hint(suggestion))"
+    case .notInViewsDictionary(let name, let suggestion):
+      return "\(name) is not a key in the views dictionary\(hint(suggestion))"
+    case .notInFormatDictionaries(let name, let suggestion):
+      return "Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries"
+        + hint(suggestion)
     case .spaceEqualToView:
       return "It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
         + "to use a view as a spacer? [view1][spacer(==view1)][view2]"

@@ -41,6 +41,11 @@ public enum Finding: Hashable, Sendable {
   case notAKeyInViews(String, suggestion: String?)
   /// A name in a connection or predicate that is neither a metric nor a view.
   case unknownFormatMetric(String, suggestion: String?)
+  /// A name in brackets of a format in source code that its call's views dictionary lacks.
+  case notInViewsDictionary(String, suggestion: String?)
+  /// A name in a connection or predicate of a format in source code that neither of its
+  /// call's dictionaries has.
+  case notInFormatDictionaries(String, suggestion: String?)
   /// A connection whose constant names a view.
   case spaceEqualToView
   /// An option that is not an `NSLayoutFormatOptions` option.

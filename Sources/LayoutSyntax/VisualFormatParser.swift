@@ -41,6 +41,32 @@ public enum VisualFormatParser {
       bytes: bytes)
   }
 
+  /// Parses a format decoded from a string literal of a source file: `characters` are its
+  /// bytes, `offsets` the file offset each came from (through escapes, indentation and joined
+  /// literals). Whitespace is stripped first, as Apple does; ranges in the result are offsets
+  /// in `bytes`.
+  ///
+  /// - Parameters:
+  ///   - characters: The decoded format.
+  ///   - offsets: The file offset of each byte of `characters`; as many.
+  ///   - range: From the format's first character to its end in the file; an error at the
+  ///     end of the format points at `range.end`.
+  ///   - bytes: The whole file.
+  public static func parse(decoded characters: [UInt8], offsets: [Int], range: SourceRange, bytes: [UInt8])
+    -> (VisualFormat?, [Diagnostic])
+  {
+    var stripped: [UInt8] = []
+    var strippedOffsets: [Int] = []
+    stripped.reserveCapacity(characters.count)
+    for (index, byte) in characters.enumerated() where index < offsets.count {
+      if !(ASCII.isBlank(byte) || byte == ASCII.newline || byte == ASCII.carriageReturn) {
+        stripped.append(byte)
+        strippedOffsets.append(offsets[index])
+      }
+    }
+    return parse(characters: stripped, offsets: strippedOffsets, range: range, bytes: bytes)
+  }
+
   /// Parses a whitespace-stripped format whose characters came from `offsets` of `bytes`.
   ///
   /// - Parameters:

@@ -4,12 +4,15 @@ import Foundation
 import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
+import SourceCode
 
-/// `plumb check [PATH…] [--format FORMAT] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]… [--config FILE]`.
+/// `plumb check [PATH…] [--format FORMAT] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]… [--config FILE]
+/// [--vfl-function NAME[:views=LABEL][,positional=PREFIX]]…`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "check", flags: ["--strict", "--quiet", "--watch"], options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color"])
+      arguments, command: "check", flags: ["--strict", "--quiet", "--watch"],
+      options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color", "--vfl-function"])
     let format = try parsed.choice(
       "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
       command: "check")
@@ -18,11 +21,13 @@ enum CheckCommand {
     let canvas = parsed.options["--canvas"]
     let strict = parsed.flags.contains("--strict")
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
+    let settings = LanguageSettings.standard.adding(try visualFormatFunctions(parsed.allValues["--vfl-function"] ?? []))
+    let languages = EditorLanguages.languages(settings: settings)
     if parsed.flags.contains("--watch") { return try WatchCommand.run(parsed, io: io) }
 
     // Expand directories into the files Plumb reads, in a stable order, and find each one's
     // configuration; the files it excludes are left out.
-    let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0) != nil }
+    let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0, among: languages) != nil }
     let (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
     if targets.isEmpty, quiet { return 0 }
     if targets.isEmpty {
@@ -39,7 +44,7 @@ enum CheckCommand {
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
     let progress = io.errorIsTerminal && !quiet ? Progress(total: targets.count, delay: io.progressDelay, write: io.writeError) : nil
-    let results = checkAll(targets, io: io, canvas: canvas, progress: progress)
+    let results = checkAll(targets, io: io, canvas: canvas, languages: languages, progress: progress)
     progress?.finish()
     var reports: [FileReport] = []
     var canvases: [String] = []
@@ -183,9 +188,42 @@ enum CheckCommand {
     return codes
   }
 
-  private static func checkAll(_ targets: [Target], io: CommandIO, canvas: String?, progress: Progress?)
-    -> [Result<FileReport, UsageError>]
-  {
+  /// The wrappers of `--vfl-function NAME[:views=LABEL][,positional=PREFIX]`: NAME's first
+  /// argument is a format; its views are a dictionary labelled `views` (or LABEL), metrics and
+  /// options labelled `metrics` and `options`, as UIKit's method has them; with `positional`,
+  /// the views themselves follow the label, named `PREFIX0`, `PREFIX1`, … by position.
+  static func visualFormatFunctions(_ values: [String]) throws(UsageError) -> [VisualFormatFunction] {
+    func isName(_ text: String) -> Bool {
+      !text.isEmpty && text.first.map { !$0.isNumber } == true
+        && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+    var functions: [VisualFormatFunction] = []
+    for value in values {
+      let usage = "plumb check: '\(value)' is not NAME[:views=LABEL][,positional=PREFIX] for --vfl-function"
+      let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      guard isName(parts[0]) else { throw UsageError(message: usage) }
+      var label = "views"
+      var prefix: String?
+      if parts.count == 2 {
+        for setting in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+          let pair = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+          guard pair.count == 2, isName(pair[1]) else { throw UsageError(message: usage) }
+          switch pair[0] {
+          case "views": label = pair[1]
+          case "positional": prefix = pair[1]
+          default: throw UsageError(message: usage)
+          }
+        }
+      }
+      let views: VisualFormatFunction.Views = prefix.map { .positional(label: label, prefix: $0) } ?? .dictionary(label: label)
+      functions.append(VisualFormatFunction(name: parts[0], views: views))
+    }
+    return functions
+  }
+
+  static func checkAll(
+    _ targets: [Target], io: CommandIO, canvas: String?, languages: [any EditorLanguage], progress: Progress?
+  ) -> [Result<FileReport, UsageError>] {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
     let standardInput: [UInt8]? = targets.contains { $0.path == "-" } ? io.readStandardInput() : nil
@@ -199,7 +237,7 @@ enum CheckCommand {
           if path == "-", let standardInput {
             (LayoutLanguage.layout as any EditorLanguage, standardInput)
           } else {
-            try loadFile(path: path, io: io, command: "check")
+            try loadFile(path: path, io: io, command: "check", languages: languages)
           }
         let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
         for layout in solved.layouts {

@@ -8,7 +8,7 @@ enum Help {
     Usage: plumb COMMAND [OPTIONS]
 
     Commands:
-      check [PATH…]        check layout files and directories; print every diagnostic
+      check [PATH…]        check layout, Interface Builder and source files; print every diagnostic
       frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
       fmt [PATH…]          format layout files in place (--check lists those it would change)
@@ -19,8 +19,8 @@ enum Help {
       --version            print the version
       --help               show this help
 
-    Files: .layout (the layout language), .vfl (Visual Format strings, one per line), and
-    Interface Builder's .storyboard and .xib (check and frames).
+    Files: .layout (the layout language), .vfl (Visual Format strings, one per line),
+    .storyboard and .xib (Interface Builder), .swift, .m and .mm (their Visual Format strings).
     Run 'plumb help COMMAND' for a command's options.
 
     """
@@ -41,11 +41,14 @@ enum Help {
     Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
                        [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
+                       [--vfl-function NAME[:OPTIONS]]…
 
-    Checks .layout, .vfl, .storyboard and .xib files. A directory is searched recursively;
-    '-' reads one .layout document from standard input. With no path, the current directory
-    is checked. Each file's configuration is the nearest .plumb.json above it
-    (docs/configuration.md).
+    Checks .layout and .vfl files, Interface Builder .storyboard and .xib files, and the
+    Visual Format strings of Swift and Objective-C code (.swift, .m, .mm). A directory is
+    searched recursively, skipping hidden folders; '-' reads one .layout document from
+    standard input. With no path, the current directory is checked. Each file's
+    configuration is the nearest .plumb.json above it (docs/configuration.md); by default
+    it leaves out Pods, Carthage, .build and DerivedData.
 
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
@@ -64,6 +67,11 @@ enum Help {
                         record this run's findings in FILE, and print nothing else
       --quiet           no summary line, and no messages about the run on standard error
       --watch           check again the files that change, until interrupted
+      --vfl-function NAME[:views=LABEL][,positional=PREFIX]
+                        a function of the project whose first argument is a Visual Format
+                        string, checked as UIKit's method (repeatable): its views dictionary
+                        is labelled 'views' (or LABEL); with positional=PREFIX the views
+                        follow that label, named PREFIX0, PREFIX1, … (docs/vfl-in-code.md)
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

@@ -72,19 +72,25 @@ func loadDocument(path: String, io: CommandIO, command: String) throws(UsageErro
   if path != "-", InterfaceBuilderFile.handles(path: path) {
     throw UsageError(message: "plumb \(command): cannot read '\(path)': Interface Builder files work with 'check' and 'frames'")
   }
-  // Every other language is the layout language's, for `.layout` or `.vfl` files.
   let (language, bytes) = try loadFile(path: path, io: io, command: command)
-  return LayoutDocument(bytes: bytes, kind: (language as? LayoutLanguage)?.kind ?? .layout)
+  // Only the layout language's files, `.layout` and `.vfl`, are one layout document.
+  guard let layout = language as? LayoutLanguage else {
+    throw UsageError(
+      message: "plumb \(command): cannot read '\(path)': '\(command)' reads .layout and .vfl files; this file works with 'check'")
+  }
+  return LayoutDocument(bytes: bytes, kind: layout.kind)
 }
 
 /// Reads a file that some language reads (`EditorLanguages`, chosen by the extension), for the
 /// commands that take every kind of file (`check`, `frames`); `-` is a layout read from
 /// standard input.
-func loadFile(path: String, io: CommandIO, command: String) throws(UsageError) -> (language: any EditorLanguage, bytes: [UInt8]) {
+func loadFile(
+  path: String, io: CommandIO, command: String, languages: [any EditorLanguage] = EditorLanguages.all
+) throws(UsageError) -> (language: any EditorLanguage, bytes: [UInt8]) {
   if path == "-" {
     return (LayoutLanguage.layout, io.readStandardInput())
   }
-  guard let language = EditorLanguages.language(forPath: path) else {
+  guard let language = EditorLanguages.language(forPath: path, among: languages) else {
     throw UsageError(
       message: "plumb \(command): cannot read '\(path)': not a \(EditorLanguages.readableExtensions) file")
   }

@@ -5,6 +5,9 @@ import Foundation
 //
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
+//   plumb-bench mutate PATH… [--function NAME=LABEL]   (errors put into real formats: reported where?)
+//   plumb-bench sources --files N [--runs K] [--percent P]
+//   plumb-bench scan PATH… [--function NAME=LABEL]   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
@@ -132,7 +135,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -155,6 +158,26 @@ case "check":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(CheckBenchmark.run(views: views, runs: runs, ambiguous: ambiguous))
+case "mutate":
+  print(SourceMutation.run(Array(arguments.dropFirst())))
+case "scan":
+  print(SourceScan.run(Array(arguments.dropFirst())))
+case "sources":
+  var files = 10_000
+  var runs = 3
+  var percent = 5
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--files": files = Int(rest[1]) ?? files
+    case "--runs": runs = Int(rest[1]) ?? runs
+    case "--percent": percent = min(max(Int(rest[1]) ?? percent, 0), 100)
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(SourceTreeBenchmark.run(files: files, runs: runs, percent: percent))
 case "cliff":
   var shape = CliffBenchmark.Shape.chain
   var views = 100

@@ -23,6 +23,11 @@ final class LanguageChoiceTests: XCTestCase {
       ("file:///a.storyboard/notes", "vfl", "vfl"),
       // Interface Builder files are known by their extension only.
       ("untitled:Untitled-2", "storyboard", "layout"),
+      // Source files: by extension, or by the language ids of their editors.
+      ("file:///a/Card.swift", "swift", "swift"),
+      ("file:///a/Card.mm", "objective-cpp", "objective-c"),
+      ("untitled:Untitled-3", "swift", "swift"),
+      ("untitled:Untitled-3", "objective-c", "objective-c"),
     ]
     for (uri, languageID, expected) in cases {
       XCTAssertEqual(
@@ -36,7 +41,8 @@ final class CommandLineLanguageTests: XCTestCase {
   func testAPathNamesItsLanguageOrNone() {
     let cases: [(path: String, expected: String?)] = [
       ("Examples/clean/login.layout", "layout"), ("a/b.VFL", "vfl"), ("Main.storyboard", "interface-builder"),
-      ("Cell.xib", "interface-builder"), ("README.md", nil), ("Sources/App/View.swift", nil), ("Makefile", nil),
+      ("Cell.xib", "interface-builder"), ("README.md", nil), ("Sources/App/View.swift", "swift"), ("Makefile", nil),
+      ("Card.m", "objective-c"), ("Card.MM", "objective-c"), ("Card.h", nil),
       ("a.layout/notes", nil),
       // A path has no query: a `?` is part of a file's name.
       ("dir/q?x.layout", "layout"), ("dir/a?b/c.xib", "interface-builder"),
@@ -45,7 +51,7 @@ final class CommandLineLanguageTests: XCTestCase {
       XCTAssertEqual(EditorLanguages.language(forPath: path)?.name, expected, path)
     }
     // What the command line says it reads comes from the languages.
-    XCTAssertEqual(EditorLanguages.readableExtensions, ".layout, .vfl, .storyboard or .xib")
+    XCTAssertEqual(EditorLanguages.readableExtensions, ".layout, .vfl, .storyboard, .xib, .swift, .m or .mm")
   }
 
   /// A layout file is solved as `SolvedLayout` solves it, and an Interface Builder file's
@@ -264,7 +270,7 @@ final class LayerBoundaryTests: XCTestCase {
   func testTheLayerImportsNoJSON() throws {
     let sources = fixtureFiles(in: packageRoot().appendingPathComponent("Sources/EditorFeatures"), extensions: ["swift"])
     XCTAssertGreaterThan(sources.count, 10)
-    let allowed: Set<String> = ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]
+    let allowed: Set<String> = ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "SourceCode"]
     for file in sources {
       let text = try String(contentsOf: file, encoding: .utf8)
       for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {

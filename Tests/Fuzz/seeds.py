@@ -78,6 +78,11 @@ def seeds(target):
         found.append(b"\x00" + b"".join(frame(m) for m in messages[:8]))
         found.append(b"\x85" + b"".join(frame(m) for m in messages[8:16]))
         return found
+    if target == "source-code":
+        # The first byte picks the dialect: even for Swift, odd for Objective-C.
+        found = [b"\x00" + p.read_bytes() for p in files(".swift")]
+        found += [b"\x01" + p.read_bytes() for p in files(".m", ".mm")]
+        return found
     raise SystemExit(f"unknown target {target}")
 
 

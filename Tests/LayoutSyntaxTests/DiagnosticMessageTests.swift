@@ -91,6 +91,14 @@ final class DiagnosticMessageTests: XCTestCase {
           + "declare it with 'metric margni = …'"
       ),
       (
+        .notInViewsDictionary("titel", suggestion: "title"),
+        "titel is not a key in the views dictionary; did you mean 'title'?"
+      ),
+      (
+        .notInFormatDictionaries("pad", suggestion: nil),
+        "Encountered metric with name \"pad\", but value was not specified in metrics or views dictionaries"
+      ),
+      (
         .spaceEqualToView,
         "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view "
           + "as a spacer? [view1][spacer(==view1)][view2]"
@@ -453,7 +461,7 @@ final class DiagnosticMessageTests: XCTestCase {
   }
 
   /// How many kinds of finding there are: the cases of `kind`'s switch.
-  private static let kindCount = 63
+  private static let kindCount = 65
 
   /// A finding's kind. The switch has no default, so a new kind of finding does not compile
   /// here until it is named (and `kindCount` counted), and then the table test fails until
@@ -475,6 +483,8 @@ final class DiagnosticMessageTests: XCTestCase {
     case .invalidAttributePair: "invalidAttributePair"
     case .notAKeyInViews: "notAKeyInViews"
     case .unknownFormatMetric: "unknownFormatMetric"
+    case .notInViewsDictionary: "notInViewsDictionary"
+    case .notInFormatDictionaries: "notInFormatDictionaries"
     case .spaceEqualToView: "spaceEqualToView"
     case .unknownOption: "unknownOption"
     case .alignmentAlongFormat: "alignmentAlongFormat"

@@ -333,6 +333,41 @@ local function run()
   ok('frames: ' .. (frames:match('Banner: frame = %b()') or ''))
   vim.cmd('close')
 
+  -- A Swift buffer gets the second server, plumb-source, which offers only what it checks.
+  local swift = vim.env.PLUMB_TEST_SWIFT
+  check(swift ~= nil and swift ~= '', 'PLUMB_TEST_SWIFT is set')
+  vim.cmd('edit ' .. vim.fn.fnameescape(swift))
+  local source = vim.api.nvim_get_current_buf()
+  check(vim.bo[source].filetype == 'swift', 'the .swift file has filetype swift (got ' .. vim.bo[source].filetype .. ')')
+  wait('the Visual Format findings of the Swift file', function()
+    return #diagnostics_with_code(source, 'unknown-view') > 0
+  end)
+  local source_client
+  for _, candidate in ipairs(vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()) do
+    if candidate.name == 'plumb-source' and vim.lsp.buf_is_attached(source, candidate.id) then
+      source_client = candidate
+    end
+  end
+  check(source_client ~= nil, 'plumb-source is attached to the Swift buffer')
+  check(#plumb_clients(source) == 0, 'the layout server is not attached to the Swift buffer')
+  local capabilities = source_client.server_capabilities or {}
+  check(capabilities.hoverProvider == true, 'plumb-source offers hovers')
+  check(capabilities.documentFormattingProvider == nil and capabilities.semanticTokensProvider == nil
+    and capabilities.documentSymbolProvider == nil, 'plumb-source offers no formatting, tokens or symbols')
+  local format_line, format_column = find_in_buffer(source, 'H:|%-%[avatar%(48%)%]')
+  check(format_line ~= nil, 'the Swift file has its first format')
+  local format_hover = request(source, 'textDocument/hover', {
+    textDocument = { uri = vim.uri_from_bufnr(source) },
+    position = { line = format_line, character = format_column + 4 },
+  })
+  local format_text = hover_text(format_hover)
+  check(format_text:find('Visual Format', 1, true) ~= nil, 'the hover shows the constraints: ' .. format_text)
+  ok('Swift: ' .. #vim.diagnostic.get(source) .. ' findings from plumb-source, hover ' .. (format_text:match('[^\n]*') or ''))
+  vim.lsp.stop_client(source_client.id)
+  wait('plumb-source to exit', function()
+    return vim.lsp.get_client_by_id(source_client.id) == nil
+  end)
+
   -- Quit cleanly: the server is shut down and exits.
   local id = client.id
   vim.lsp.stop_client(id)

@@ -1,5 +1,7 @@
 -- Plumb for Neovim: the `layout` and `vfl` filetypes, and `plumb lsp` attached to their buffers
--- and to Interface Builder files (*.storyboard, *.xib), whose filetype (usually `xml`) is left alone.
+-- and to Interface Builder files (*.storyboard, *.xib), whose filetype (usually `xml`) is left alone;
+-- and a second server, `plumb-source`, beside sourcekit-lsp or clangd on Swift and Objective-C
+-- buffers, for the Visual Format strings in their code.
 --
 --   vim.opt.runtimepath:append('/path/to/plumb/Editors/neovim')
 --   require('plumb').setup({})                                  -- `plumb` on PATH
@@ -19,6 +21,11 @@ M.defaults = {
   -- Also attach the server to buffers whose name ends in one of these extensions (Interface
   -- Builder files), keeping their filetype, highlighting and ftplugin. false or {} turns it off.
   interface_builder = { 'storyboard', 'xib' },
+  -- Also attach a second server, named `plumb-source`, to buffers of these filetypes (Swift and
+  -- Objective-C): it checks the Visual Format strings of their calls and offers only
+  -- diagnostics, hover, completion and quick fixes (initializationOptions.sourceCodeOnly), so
+  -- it runs beside the language's own server. false or {} turns it off.
+  source_code = { 'swift', 'objc', 'objcpp' },
   -- A file's project root is the nearest folder upwards holding one of these; else its own folder.
   -- Each root gets one server, shared by its files.
   root_markers = { '.git', 'Package.swift' },
@@ -113,6 +120,21 @@ local function is_interface_builder_buffer(bufnr)
   return false
 end
 
+-- The filetypes of source buffers that get the `plumb-source` server ({} when turned off).
+local function source_code_filetypes()
+  local filetypes = M.options.source_code
+  if filetypes == true then
+    return M.defaults.source_code
+  elseif type(filetypes) ~= 'table' then
+    return {}
+  end
+  return filetypes
+end
+
+local function is_source_code_buffer(bufnr)
+  return vim.tbl_contains(source_code_filetypes(), vim.bo[bufnr].filetype)
+end
+
 -- Whether the server belongs on this buffer: a Plumb filetype, or an Interface Builder file.
 local function is_plumb_buffer(bufnr)
   return is_plumb_filetype(vim.bo[bufnr].filetype) or is_interface_builder_buffer(bufnr)
@@ -148,8 +170,12 @@ local function plumb_clients(bufnr)
   else
     all = vim.lsp.get_active_clients()
   end
+  if vim.lsp.get_clients then
+    vim.list_extend(all, vim.lsp.get_clients({ name = 'plumb-source' }))
+  end
   for _, client in ipairs(all) do
-    if client.name == 'plumb' and (bufnr == nil or vim.lsp.buf_is_attached(bufnr, client.id)) then
+    local ours = client.name == 'plumb' or client.name == 'plumb-source'
+    if ours and (bufnr == nil or vim.lsp.buf_is_attached(bufnr, client.id)) then
       table.insert(found, client)
     end
   end
@@ -164,19 +190,19 @@ local function enable_inlay_hints(bufnr)
   pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
 end
 
-local function client_config(root)
+local function client_config(root, source_code)
   local options = M.options
   local capabilities = vim.lsp.protocol.make_client_capabilities()
   if options.capabilities then
     capabilities = extend(capabilities, options.capabilities)
   end
   return {
-    name = 'plumb',
+    name = source_code and 'plumb-source' or 'plumb',
     cmd = options.cmd,
     root_dir = root,
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
     capabilities = capabilities,
-    init_options = options.settings,
+    init_options = source_code and extend(options.settings, { sourceCodeOnly = true }) or options.settings,
     settings = { plumb = options.settings },
     flags = options.flags,
     on_attach = function(client, bufnr)
@@ -242,22 +268,24 @@ function M.attach(bufnr)
     return nil
   end
   local root = find_root(dirname(vim.fn.fnamemodify(name, ':p')))
-  local config = client_config(root)
+  local source_code = not is_plumb_buffer(bufnr) and is_source_code_buffer(bufnr)
+  local config = client_config(root, source_code)
 
   if vim.lsp.start then
     -- 0.8 and later: reuses a running client with the same name and root.
     return vim.lsp.start(config, { bufnr = bufnr })
   end
 
-  -- 0.7: one client per root, started once.
-  local id = clients_by_root[root]
+  -- 0.7: one client per root (and one for its source files), started once.
+  local key = (source_code and 'source:' or '') .. root
+  local id = clients_by_root[key]
   local client = id and vim.lsp.get_client_by_id(id)
   if client == nil or client_is_stopped(client) then
     id = vim.lsp.start_client(config)
     if id == nil then
       return nil
     end
-    clients_by_root[root] = id
+    clients_by_root[key] = id
   end
   vim.lsp.buf_attach_client(bufnr, id)
   return id
@@ -275,7 +303,7 @@ end
 function M.restart()
   local buffers = {}
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and is_plumb_buffer(bufnr) then
+    if vim.api.nvim_buf_is_loaded(bufnr) and (is_plumb_buffer(bufnr) or is_source_code_buffer(bufnr)) then
       table.insert(buffers, bufnr)
     end
   end
@@ -379,7 +407,9 @@ local function detect_loaded_buffers()
       local filetype = M.options.filetypes[vim.fn.fnamemodify(name, ':e')]
       if filetype and vim.bo[bufnr].filetype ~= filetype then
         vim.bo[bufnr].filetype = filetype -- fires FileType, which attaches
-      elseif (filetype or is_interface_builder_buffer(bufnr)) and M.options.autostart and #plumb_clients(bufnr) == 0 then
+      elseif (filetype or is_interface_builder_buffer(bufnr) or is_source_code_buffer(bufnr)) and M.options.autostart
+        and #plumb_clients(bufnr) == 0
+      then
         M.attach(bufnr)
       end
     end
@@ -390,7 +420,7 @@ function M.setup(options)
   M.options = extend(vim.deepcopy(M.defaults), options or {})
   -- Lists and maps the user gives replace the defaults rather than merge with them.
   M.options.cmd_given = options ~= nil and options.cmd ~= nil
-  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers', 'interface_builder' }) do
+  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers', 'interface_builder', 'source_code' }) do
     if options and options[key] ~= nil then
       M.options[key] = options[key]
     end
@@ -407,6 +437,7 @@ function M.setup(options)
   for _, filetype in pairs(M.options.filetypes) do
     table.insert(filetypes, filetype)
   end
+  vim.list_extend(filetypes, source_code_filetypes())
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
     pattern = filetypes,

@@ -1,0 +1,3 @@
+struct Plain {
+  var name = "no formats here"
+}

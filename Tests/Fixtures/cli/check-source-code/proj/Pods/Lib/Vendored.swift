@@ -1,0 +1,1 @@
+let c = NSLayoutConstraint.constraints(withVisualFormat: "H:[broken", options: [], metrics: nil, views: [:])
