@@ -38,7 +38,7 @@ let package = Package(
     .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "SourceCode"]),
     // `.plumb.json`: finding it, reading it (one table of settings) and applying it to
     // findings. Shared by the command line and the server.
-    .target(name: "Configuration", dependencies: ["JSONRPC", "LayoutSyntax", "LayoutAnalysis"]),
+    .target(name: "Configuration", dependencies: ["JSONRPC", "LayoutSyntax", "LayoutAnalysis", "SourceCode"]),
     // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
     // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
     .target(
@@ -77,6 +77,6 @@ let package = Package(
     .testTarget(
       name: "SourceCodeTests", dependencies: ["SourceCode", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSONRPC", "LayoutSyntax", "TestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSONRPC", "LayoutSyntax", "SourceCode", "TestSupport"]),
   ]
 )

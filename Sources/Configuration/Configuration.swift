@@ -1,6 +1,7 @@
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
+import SourceCode
 
 /// What a `.plumb.json` file says (docs/configuration.md): the level of each rule, which files
 /// are checked, and which findings of Interface Builder files are silenced.
@@ -22,6 +23,9 @@ public struct Configuration: Sendable {
   public var useDefaultExcludes = true
   /// Findings silenced by the file they are in, the ids of their elements and their codes.
   public var ignore: [IgnoreEntry] = []
+  /// Functions of the project whose first argument is a Visual Format string, checked as
+  /// UIKit's method (docs/vfl-in-code.md); added to those of `--vfl-function`.
+  public var visualFormatFunctions: [VisualFormatFunction] = []
 
   /// Folders no team checks: dependencies and build products.
   public static let defaultExcludes: [Glob] = ["Pods/", "Carthage/", ".build/", "DerivedData/"].compactMap {
@@ -175,6 +179,15 @@ extension Configuration {
           throw reader.error("an ignore entry needs a path, ids or codes: this one would silence every finding", at: at)
         }
         configuration.ignore.append(entry)
+      }
+    },
+    Setting(key: "visualFormatFunctions", summary: "functions of the project that take a Visual Format string") { value, configuration, reader throws(ConfigurationError) in
+      for (index, text) in try reader.strings(value, at: ["visualFormatFunctions"]).enumerated() {
+        guard let function = VisualFormatFunction(specification: text) else {
+          throw reader.error(
+            "'\(text)' is not \(VisualFormatFunction.specificationSyntax)", at: ["visualFormatFunctions", .index(index)])
+        }
+        configuration.visualFormatFunctions.append(function)
       }
     },
   ]

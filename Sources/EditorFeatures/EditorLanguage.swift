@@ -164,11 +164,17 @@ public enum EditorLanguages {
 
   /// The language of a document: by its URI's extension (whatever the language id), else by
   /// its language id, else the layout language.
-  public static func language(forURI uri: String, languageID: String?) -> any EditorLanguage {
-    if let pathExtension = pathExtension(of: uri), let language = all.first(where: { $0.reads(pathExtension: pathExtension) }) {
+  public static func language(forURI uri: String, languageID: String?, among languages: [any EditorLanguage] = all)
+    -> any EditorLanguage
+  {
+    if let pathExtension = pathExtension(of: uri),
+      let language = languages.first(where: { $0.reads(pathExtension: pathExtension) })
+    {
       return language
     }
-    if let languageID = languageID?.lowercased(), let language = all.first(where: { $0.languageIDs.contains(languageID) }) {
+    if let languageID = languageID?.lowercased(),
+      let language = languages.first(where: { $0.languageIDs.contains(languageID) })
+    {
       return language
     }
     return fallback

@@ -33,6 +33,17 @@ extension Server {
     return reported(result)
   }
 
+  /// The languages for a document: those of the standard settings, with the Visual Format
+  /// functions its configuration names (none when it has no configuration or cannot be read;
+  /// `reported` says what is wrong with it).
+  func languages(forURI uri: String) -> [any EditorLanguage] {
+    guard let path = Server.filePath(ofURI: uri),
+      let configuration = try? configurations.configuration(forFile: path, defaultFolder: ConfigurationStore.folder(of: path)),
+      !configuration.visualFormatFunctions.isEmpty
+    else { return EditorLanguages.all }
+    return EditorLanguages.languages(settings: LanguageSettings.standard.adding(configuration.visualFormatFunctions))
+  }
+
   /// `workspace/didChangeWatchedFiles`: a `.plumb.json` created, changed or deleted reports
   /// every open document's findings again (a changed file is read again anyway the next time
   /// a document is analysed).

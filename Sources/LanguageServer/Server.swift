@@ -317,10 +317,11 @@ final class Server {
     let text = try item.required("text").string()
     let version = try item.required("version").int()
     let languageID = item.optional("languageId")?.value.stringValue
-    // The language is chosen here, once: it answers for the document until it closes.
+    // The language is chosen here, once, as the document's configuration has it (its Visual
+    // Format functions): it answers for the document until it closes.
     let document = OpenDocument(
-      uri: uri, language: EditorLanguages.language(forURI: uri, languageID: languageID), version: version,
-      bytes: Array(text.utf8))
+      uri: uri, language: EditorLanguages.language(forURI: uri, languageID: languageID, among: languages(forURI: uri)),
+      version: version, bytes: Array(text.utf8))
     documents[uri] = document
     touched(uri)
   }

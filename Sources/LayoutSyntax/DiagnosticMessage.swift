@@ -284,9 +284,9 @@ enum DiagnosticMessage {
     case .unreadableConstraint(let text):
       return text
     case .unusedSuppression(let code):
-      return "'# plumb: ignore \(code)' silences nothing: no \(code) finding is on its line; remove it"
+      return "'plumb: ignore \(code)' silences nothing: no \(code) finding is on its line; remove it"
     case .unknownSuppressedCode(let name, let suggestion):
-      return "'\(name)' in '# plumb: ignore' is not a diagnostic code\(hint(suggestion))"
+      return "'\(name)' in a 'plumb: ignore' comment is not a diagnostic code\(hint(suggestion))"
     case .xcodeMarker(let marker):
       let verdicts = [marker.ambiguous ? "ambiguous" : nil, marker.misplaced ? "misplaced" : nil].compactMap { $0 }
       let sizeClass = marker.sizeClass.map { " in the size class \($0)" } ?? ""

@@ -44,7 +44,7 @@ enum CheckCommand {
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
     let progress = io.errorIsTerminal && !quiet ? Progress(total: targets.count, delay: io.progressDelay, write: io.writeError) : nil
-    let results = checkAll(targets, io: io, canvas: canvas, languages: languages, progress: progress)
+    let results = checkAll(targets, io: io, canvas: canvas, settings: settings, languages: languages, progress: progress)
     progress?.finish()
     var reports: [FileReport] = []
     var canvases: [String] = []
@@ -193,36 +193,20 @@ enum CheckCommand {
   /// options labelled `metrics` and `options`, as UIKit's method has them; with `positional`,
   /// the views themselves follow the label, named `PREFIX0`, `PREFIX1`, … by position.
   static func visualFormatFunctions(_ values: [String]) throws(UsageError) -> [VisualFormatFunction] {
-    func isName(_ text: String) -> Bool {
-      !text.isEmpty && text.first.map { !$0.isNumber } == true
-        && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-    }
     var functions: [VisualFormatFunction] = []
     for value in values {
-      let usage = "plumb check: '\(value)' is not NAME[:views=LABEL][,positional=PREFIX] for --vfl-function"
-      let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-      guard isName(parts[0]) else { throw UsageError(message: usage) }
-      var label = "views"
-      var prefix: String?
-      if parts.count == 2 {
-        for setting in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-          let pair = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-          guard pair.count == 2, isName(pair[1]) else { throw UsageError(message: usage) }
-          switch pair[0] {
-          case "views": label = pair[1]
-          case "positional": prefix = pair[1]
-          default: throw UsageError(message: usage)
-          }
-        }
+      guard let function = VisualFormatFunction(specification: value) else {
+        throw UsageError(
+          message: "plumb check: '\(value)' is not \(VisualFormatFunction.specificationSyntax) for --vfl-function")
       }
-      let views: VisualFormatFunction.Views = prefix.map { .positional(label: label, prefix: $0) } ?? .dictionary(label: label)
-      functions.append(VisualFormatFunction(name: parts[0], views: views))
+      functions.append(function)
     }
     return functions
   }
 
   static func checkAll(
-    _ targets: [Target], io: CommandIO, canvas: String?, languages: [any EditorLanguage], progress: Progress?
+    _ targets: [Target], io: CommandIO, canvas: String?, settings: LanguageSettings, languages: [any EditorLanguage],
+    progress: Progress?
   ) -> [Result<FileReport, UsageError>] {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
@@ -237,7 +221,12 @@ enum CheckCommand {
           if path == "-", let standardInput {
             (LayoutLanguage.layout as any EditorLanguage, standardInput)
           } else {
-            try loadFile(path: path, io: io, command: "check", languages: languages)
+            // The languages as the file's configuration has them (its Visual Format functions).
+            try loadFile(
+              path: path, io: io, command: "check",
+              languages: target.configuration.visualFormatFunctions.isEmpty
+                ? languages
+                : EditorLanguages.languages(settings: settings.adding(target.configuration.visualFormatFunctions)))
           }
         let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
         for layout in solved.layouts {

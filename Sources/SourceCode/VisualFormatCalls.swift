@@ -28,6 +28,37 @@ public struct VisualFormatFunction: Sendable, Hashable {
     self.views = views
   }
 
+  /// A wrapper as the command line (`--vfl-function`) and the configuration
+  /// (`visualFormatFunctions`) spell it: `NAME[:views=LABEL][,positional=PREFIX]` — NAME's
+  /// first argument is a format; its views are a dictionary labelled `views` (or LABEL), or,
+  /// with `positional`, the views themselves from that label on, named `PREFIX0`, `PREFIX1`, ….
+  /// Nil when `specification` is not spelt so.
+  public init?(specification: String) {
+    func isName(_ text: String) -> Bool {
+      !text.isEmpty && text.first.map { !$0.isNumber } == true
+        && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+    let parts = specification.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard let name = parts.first, isName(name) else { return nil }
+    var label = "views"
+    var prefix: String?
+    if parts.count == 2 {
+      for setting in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+        let pair = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard pair.count == 2, isName(pair[1]) else { return nil }
+        switch pair[0] {
+        case "views": label = pair[1]
+        case "positional": prefix = pair[1]
+        default: return nil
+        }
+      }
+    }
+    self.init(name: name, views: prefix.map { .positional(label: label, prefix: $0) } ?? .dictionary(label: label))
+  }
+
+  /// What `init(specification:)` reads, for messages.
+  public static let specificationSyntax = "NAME[:views=LABEL][,positional=PREFIX]"
+
   /// The helper of the widespread idiom: `addConstraintsWithFormat(_ format: String, views: UIView...)`
   /// (also spelt `addConstraintsWithFormat(format:views:)`), whose views are `v0`, `v1`, ….
   public static let addConstraintsWithFormat = VisualFormatFunction(

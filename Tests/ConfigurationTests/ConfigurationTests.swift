@@ -1,6 +1,7 @@
 import Configuration
 import JSONRPC
 import LayoutSyntax
+import SourceCode
 import XCTest
 
 final class ConfigurationTests: XCTestCase {
@@ -38,11 +39,26 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(configuration.folder, "/repo/app")
   }
 
+  /// `visualFormatFunctions` are spelt as `--vfl-function` is.
+  func testVisualFormatFunctions() throws {
+    let configuration = try read(#"{"visualFormatFunctions": ["pin", "stack:positional=item", "place:views=bindings"]}"#)
+    XCTAssertEqual(
+      configuration.visualFormatFunctions,
+      [
+        VisualFormatFunction(name: "pin", views: .dictionary(label: "views")),
+        VisualFormatFunction(name: "stack", views: .positional(label: "views", prefix: "item")),
+        VisualFormatFunction(name: "place", views: .dictionary(label: "bindings")),
+      ])
+    XCTAssertEqual(
+      error(#"{"visualFormatFunctions": ["pin", "pin:colour=red"]}"#),
+      "app/.plumb.json:1:35: visualFormatFunctions[1]: 'pin:colour=red' is not NAME[:views=LABEL][,positional=PREFIX]")
+  }
+
   /// Errors name the file, the line and column of the key, and the key.
   func testErrorsNameTheFileLineAndKey() {
     XCTAssertEqual(
       error("{\n  \"rulez\": {}\n}"),
-      "app/.plumb.json:2:3: rulez: 'rulez' is not a setting; did you mean 'rules'?; the settings are rules, include, exclude, defaultExcludes, ignore")
+      "app/.plumb.json:2:3: rulez: 'rulez' is not a setting; did you mean 'rules'?; the settings are rules, include, exclude, defaultExcludes, ignore, visualFormatFunctions")
     XCTAssertEqual(
       error("{\n  \"rules\": {\n    \"conflict\": \"loud\"\n  }\n}"),
       "app/.plumb.json:3:5: rules.conflict: 'loud' is not a level for 'conflict'; use off, info, warning or error")

@@ -77,6 +77,38 @@ final class ConfigurationServerTests: XCTestCase {
     XCTAssertTrue(shown?["params"]?["message"]?.stringValue?.contains("'rulez' is not a setting") == true)
   }
 
+  /// The Visual Format functions a configuration names are checked in the Swift documents
+  /// opened under it, with the file's `// plumb: ignore` comments applied.
+  func testConfiguredVisualFormatFunctionsApplyToSourceDocuments() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-lsp-vfl-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try #"{"visualFormatFunctions": ["pin"]}"#.write(
+      to: directory.appendingPathComponent(".plumb.json"), atomically: false, encoding: .utf8)
+    let uri = URL(fileURLWithPath: directory.appendingPathComponent("View.swift").path).absoluteString
+    let outside = "file:///elsewhere/View.swift"
+    let text = """
+      func layOut() {
+        pin("H:|[a][b]|", views: ["a": a])
+        pin("H:|[a][c]|", views: ["a": a])  // plumb: ignore unknown-view
+      }
+
+      """
+
+    let server = ThreadedServer()
+    server.client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+    _ = server.client.response(to: 1)
+    server.client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    server.client.openDocument(uri: uri, text: text)
+    let diagnostics = published(server.client, uri: uri, after: 0)
+    XCTAssertEqual(codesAndSeverities(diagnostics), ["unknown-view 1"])
+    XCTAssertEqual(diagnostics?.first?["range"]?["start"]?["line"]?.intValue, 1)
+    // Without the configuration, `pin` is not a Visual Format function: nothing is checked, and
+    // the comment silences nothing.
+    server.client.openDocument(uri: outside, text: text)
+    XCTAssertEqual(codesAndSeverities(published(server.client, uri: outside, after: 0)), ["unused-suppression 3"])
+  }
+
   /// A client that can watch files for the server is asked to watch `.plumb.json` files.
   func testTheServerAsksToWatchConfigurationFiles() {
     let server = ThreadedServer()

@@ -418,11 +418,11 @@ final class DiagnosticMessageTests: XCTestCase {
       ),
       (
         .unusedSuppression(.conflict),
-        "'# plumb: ignore conflict' silences nothing: no conflict finding is on its line; remove it"
+        "'plumb: ignore conflict' silences nothing: no conflict finding is on its line; remove it"
       ),
       (
         .unknownSuppressedCode("conflit", suggestion: "conflict"),
-        "'conflit' in '# plumb: ignore' is not a diagnostic code; did you mean 'conflict'?"
+        "'conflit' in a 'plumb: ignore' comment is not a diagnostic code; did you mean 'conflict'?"
       ),
       (.constraintWithoutFirstAttribute, "This constraint has no firstAttribute; Plumb leaves it out."),
       (

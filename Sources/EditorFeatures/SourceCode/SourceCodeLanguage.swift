@@ -47,7 +47,13 @@ public struct SourceCodeLanguage: EditorLanguage {
     let analysis = SourceCodeAnalysis(bytes: bytes, dialect: dialect, functions: functions)
     let document = LayoutDocument(
       bytes: bytes, kind: .layout, model: LayoutModel(kind: .layout), diagnostics: analysis.diagnostics)
-    return SolvedFile(document: document, layouts: [], diagnostics: analysis.diagnostics)
+    return SolvedFile(document: document, layouts: [], diagnostics: Self.reported(analysis.diagnostics, bytes: bytes))
+  }
+
+  /// A file's findings less those its `// plumb: ignore CODE` comments silence, with an
+  /// `unused-suppression` for each name that silences nothing (docs/configuration.md).
+  static func reported(_ diagnostics: [Diagnostic], bytes: [UInt8]) -> [Diagnostic] {
+    Suppressions.apply(to: diagnostics, bytes: bytes, reportUnused: true, commentStart: "//")
   }
 }
 
@@ -186,12 +192,14 @@ public final class SourceCodeSnapshot: EditorSnapshot {
   public let bytes: [UInt8]
   public let analysis: SourceCodeAnalysis
 
+  /// The analysis's findings less those the file's suppression comments silence.
+  public let diagnostics: [Diagnostic]
+
   init(bytes: [UInt8], analysis: SourceCodeAnalysis) {
     self.bytes = bytes
     self.analysis = analysis
+    diagnostics = SourceCodeLanguage.reported(analysis.diagnostics, bytes: bytes)
   }
-
-  public var diagnostics: [Diagnostic] { analysis.diagnostics }
 
   /// The call whose literal format holds `offset` (its quotes included), and the literal.
   func call(at offset: Int) -> (SourceCodeAnalysis.CheckedCall, FormatText, SourceRange)? {
