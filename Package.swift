@@ -22,6 +22,9 @@ let package = Package(
     // Names, UIKit's rules, lowering to constraints, solving in every canvas and direction, the
     // checks, and typed findings. Pure: no IO.
     .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
+    // UIKit's "Unable to simultaneously satisfy constraints" logs: a total reader, the conflict
+    // re-solved with the solver (minimal set, arithmetic, causes), text and `.layout` output. Pure: no IO.
+    .target(name: "ConstraintLog", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
     // JSON values (ordered, bounded parser), JSON-RPC messages and Content-Length framing.
     // Foundation only; knows nothing of layouts.
     .target(name: "JSONRPC"),
@@ -33,13 +36,16 @@ let package = Package(
     .target(name: "EditorFeatures", dependencies: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder"]),
     // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
     // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
-    .target(name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax"]),
+    .target(name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "ConstraintLog"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(
       name: "PlumbCLI",
-      dependencies: ["LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder"]),
+      dependencies: [
+        "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "ConstraintLog",
+      ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
-    .executableTarget(name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC"]),
+    .executableTarget(
+      name: "plumb-bench", dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "ConstraintLog"]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
@@ -53,6 +59,8 @@ let package = Package(
         "LanguageServer", "EditorFeatures", "JSONRPC", "LayoutAnalysis", "LayoutSyntax", "PlumbCLI", "TestSupport",
       ]),
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(
+      name: "ConstraintLogTests", dependencies: ["ConstraintLog", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
   ]
 )
