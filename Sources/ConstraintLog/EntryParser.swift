@@ -469,9 +469,9 @@ enum EntryParser {
 
   /// iOS 6's trailing `(identifier, (null))` after a space.
   static func oldStyleInfo(in body: Substring) -> Substring.Index? {
-    guard body.hasSuffix(")"), let open = body.range(of: " (", options: .backwards)?.lowerBound else { return nil }
-    let before = body[body.startIndex..<open]
-    return before.hasSuffix("]") || before.hasSuffix("|") ? body.index(after: open) : nil
+    guard body.hasSuffix(")"), let open = predicateStart(in: body), open > body.startIndex else { return nil }
+    let before = trimSpaces(body[body.startIndex..<open])
+    return body[body.index(before: open)] == " " && (before.hasSuffix("]") || before.hasSuffix("|")) ? open : nil
   }
 
   static func closingSquareBracket(in text: Substring) -> Substring.Index? {

@@ -103,7 +103,8 @@ public enum Explainer {
     // Two constant sizes of one view.
     var sizes: [String: (LogItem, Bool, [Double])] = [:]
     var order: [String] = []
-    for member in members where member.second == nil && member.first.attribute.isSize && member.relation == .equal {
+    for member in members
+    where member.kind == .layout && member.second == nil && member.first.attribute.isSize && member.relation == .equal {
       let key = member.first.item.key + (member.first.attribute == .width ? " w" : " h")
       if sizes[key] == nil { order.append(key) }
       sizes[key, default: (member.first.item, member.first.attribute == .width, [])].2.append(member.constant)

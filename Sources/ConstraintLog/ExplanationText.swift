@@ -107,9 +107,13 @@ public enum ExplanationText {
       lines.append("Likely cause: " + causeText(cause))
       lines.append("Fix: " + fixText(cause))
     }
-    if explanation.outcome == .conflict, explanation.causes.isEmpty, let index = explanation.constraintMembers.last {
-      lines.append(
-        "Fix: remove or change one member of the set, or make one optional: `constraint.priority = UILayoutPriority(999)` (\(constraints[index].address) is the last of them).")
+    if explanation.outcome == .conflict, explanation.causes.isEmpty {
+      var fix =
+        "decide which member is not wanted, and remove it, change its constant, or make it optional (`constraint.priority = UILayoutPriority(999)`)"
+      if case .listed(let index, true) = explanation.broken {
+        fix += "; UIKit's choice, \(constraints[index].address), is one candidate"
+      }
+      lines.append("Fix: " + fix + ".")
     }
     return lines
   }

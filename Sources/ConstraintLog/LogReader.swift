@@ -27,8 +27,8 @@ public enum LogReader {
   /// The most bytes read (64 MiB); more is refused with a message rather than read.
   public static let byteLimit = 64 << 20
 
-  public static func read(_ bytes: [UInt8]) -> ParsedLog {
-    if bytes.count > byteLimit { return ParsedLog(blocks: [], problem: .tooLarge(bytes: bytes.count, limit: byteLimit)) }
+  public static func read(_ bytes: [UInt8], limit: Int = byteLimit) -> ParsedLog {
+    if bytes.count > limit { return ParsedLog(blocks: [], problem: .tooLarge(bytes: bytes.count, limit: limit)) }
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return ParsedLog(blocks: [], problem: .empty)
     }

@@ -107,6 +107,10 @@ public enum Reproduction {
     if let superviewOf = item.superviewOf {
       return "SuperviewOf_" + identifier(superviewOf.hasPrefix("name:") ? String(superviewOf.dropFirst(5)) : superviewOf)
     }
+    if item.text == "UIViewSafeAreaLayoutGuide" || item.text == "UIViewLayoutMarginsGuide" {
+      let kind = item.text == "UIViewSafeAreaLayoutGuide" ? "SafeArea" : "Margins"
+      return kind + "_" + String((item.address ?? "").suffix(4))
+    }
     var base = Substring(item.baseClassName).drop { $0 == "_" }
     if base.hasPrefix("UI") || base.hasPrefix("NS") { base = base.dropFirst(2) }
     var name = identifier(String(base))
