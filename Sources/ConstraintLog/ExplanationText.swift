@@ -4,10 +4,11 @@ import LayoutSyntax
 /// `explanation` and `equation` strings, and the editor's.
 public enum ExplanationText {
   /// The whole report: one section per block, or what kept the input from being read.
-  public static func render(_ report: LogExplanation) -> String {
+  /// - Parameter only: the 1-based number of the one report to write; all when nil.
+  public static func render(_ report: LogExplanation, only: Int? = nil) -> String {
     if let problem = report.log.problem { return message(for: problem) + "\n" }
     var sections: [String] = []
-    for (number, explanation) in report.explanations.enumerated() {
+    for (number, explanation) in report.explanations.enumerated() where only == nil || only == number + 1 {
       sections.append(section(explanation, number: number + 1, of: report.explanations.count))
     }
     return sections.joined(separator: "\n")

@@ -62,12 +62,14 @@ public struct CommandIO: @unchecked Sendable {
         return result
       },
       readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-      writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      // A closed pipe makes a write fail (SIGPIPE is ignored): the output is dropped quietly
+      // rather than trapping, as `FileHandle.write(_: Data)` would.
+      writeOutput: { text in try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
+      writeError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
       outputIsTerminal: isatty(1) == 1,
       environment: ProcessInfo.processInfo.environment,
       writeFile: { path, bytes in try Data(bytes).write(to: URL(fileURLWithPath: path)) },
-      writeOutputBytes: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+      writeOutputBytes: { bytes in try? FileHandle.standardOutput.write(contentsOf: Data(bytes)) })
   }
 }
 

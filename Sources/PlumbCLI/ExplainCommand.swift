@@ -67,7 +67,7 @@ enum ExplainCommand {
     if format == "json" {
       io.writeOutput(ExplainJSON.encode(shown).prettyText + "\n")
     } else if report.log.problem == nil {
-      io.writeOutput(ExplanationText.render(shown))
+      io.writeOutput(ExplanationText.render(report, only: chosen))
     }
     if report.log.problem != nil {
       io.writeError("plumb explain: \(reason(report))\n")
