@@ -60,7 +60,7 @@ enum EntryParser {
         }
         mask = AutoresizingMask(horizontal: horizontal, vertical: vertical)
       }
-      if body.hasPrefix("'"), let close = body.dropFirst().range(of: "' ") {
+      if body.hasPrefix("'"), let close = body.dropFirst().firstRange(ofASCII: "' ") {
         identifier = String(body[body.index(after: body.startIndex)..<close.lowerBound])
         body = body[close.upperBound...].drop { $0 == " " }
       }
@@ -74,7 +74,7 @@ enum EntryParser {
       let infoText = body[info...]
       body = body[body.startIndex..<info]
       (names, superview) = readNames(infoText)
-      if let range = infoText.range(of: "priority ") {
+      if let range = infoText.firstRange(ofASCII: "priority ") {
         priorityFromInfo = leadingNumber(infoText[range.upperBound...])
       }
     }
@@ -338,7 +338,7 @@ enum EntryParser {
   static func item(_ text: Substring, names: [String: LogItem]) -> LogItem? {
     let text = trimSpaces(text)
     guard !text.isEmpty else { return nil }
-    if let colon = text.range(of: ":0x") ?? text.range(of: ": 0x") {
+    if let colon = text.firstRange(ofASCII: ":0x") ?? text.firstRange(ofASCII: ": 0x") {
       let className = text[text.startIndex..<colon.lowerBound]
       var scanner = Scanner(text[text.index(after: colon.lowerBound)...])
       scanner.skipSpaces()
@@ -364,7 +364,7 @@ enum EntryParser {
 
   /// The names dictionary: `names: '|':UIView:0x…, title:UILabel:0x…` or `Primary Button:0x…`.
   static func readNames(_ info: Substring) -> ([String: LogItem], LogItem?) {
-    guard let start = info.range(of: "names: ") ?? info.range(of: "Names: ") else { return ([:], nil) }
+    guard let start = info.firstRange(ofASCII: "names: ") ?? info.firstRange(ofASCII: "Names: ") else { return ([:], nil) }
     var text = info[start.upperBound...]
     if text.hasSuffix(")") { text = text.dropLast() }
     var names: [String: LogItem] = [:]
@@ -376,7 +376,7 @@ enum EntryParser {
         if let item = item(part.dropFirst(4), names: [:]) { superview = item }
         continue
       }
-      guard let colon = part.range(of: ":0x") ?? part.range(of: ":") else { continue }
+      guard let colon = part.firstRange(ofASCII: ":0x") ?? part.firstRange(ofASCII: ":") else { continue }
       let key = String(part[part.startIndex..<colon.lowerBound])
       let value = part[part.index(after: colon.lowerBound)...]
       if value.hasPrefix("0x") {
@@ -460,7 +460,7 @@ enum EntryParser {
   static func infoStart(in body: Substring) -> Substring.Index? {
     var best: Substring.Index?
     for marker in ["(active", "(Names:", "(names:", "(priority "] {
-      if let range = body.range(of: marker), best.map({ range.lowerBound < $0 }) ?? true {
+      if let range = body.firstRange(ofASCII: marker), best.map({ range.lowerBound < $0 }) ?? true {
         best = range.lowerBound
       }
     }
@@ -521,7 +521,7 @@ enum EntryParser {
   static func relationOperator(in body: Substring) -> (Relation, Range<Substring.Index>)? {
     var best: (Relation, Range<Substring.Index>)?
     for relation in [Relation.equal, .greaterThanOrEqual, .lessThanOrEqual] {
-      if let range = body.range(of: " \(relation.rawValue) "), best.map({ range.lowerBound < $0.1.lowerBound }) ?? true {
+      if let range = body.firstRange(ofASCII: " \(relation.rawValue) "), best.map({ range.lowerBound < $0.1.lowerBound }) ?? true {
         best = (relation, range)
       }
     }
@@ -552,12 +552,12 @@ enum EntryParser {
 
   /// ` + 8`, ` - 16.0`, ` + NSSpace(8)` at the end of a side, and where it starts.
   static func trailingConstant(_ text: Substring) -> (Double, Substring.Index)? {
-    guard let sign = text.range(of: " + ", options: .backwards) ?? text.range(of: " - ", options: .backwards) else {
+    guard let sign = text.lastRange(ofASCII: " + ") ?? text.lastRange(ofASCII: " - ") else {
       return nil
     }
     // The later of the two signs.
     var chosen = sign
-    if let plus = text.range(of: " + ", options: .backwards), let minus = text.range(of: " - ", options: .backwards) {
+    if let plus = text.lastRange(ofASCII: " + "), let minus = text.lastRange(ofASCII: " - ") {
       chosen = plus.lowerBound > minus.lowerBound ? plus : minus
     }
     let negative = text[chosen].contains("-")
@@ -598,5 +598,40 @@ struct Scanner {
     guard !digits.isEmpty else { return nil }
     remainder = remainder.dropFirst(2 + digits.count)
     return "0x" + digits
+  }
+}
+
+extension Substring {
+  /// The first range of an ASCII `needle`, searched byte by byte (Foundation's `range(of:)`
+  /// costs more than the rest of reading an entry).
+  func firstRange(ofASCII needle: String) -> Range<Index>? {
+    let pattern = Array(needle.utf8)
+    guard let first = pattern.first else { return nil }
+    let bytes = utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index] == first {
+        var cursor = index
+        var matched = 0
+        while matched < pattern.count, cursor != bytes.endIndex, bytes[cursor] == pattern[matched] {
+          matched += 1
+          cursor = bytes.index(after: cursor)
+        }
+        if matched == pattern.count { return index..<cursor }
+      }
+      index = bytes.index(after: index)
+    }
+    return nil
+  }
+
+  /// The last range of an ASCII `needle`.
+  func lastRange(ofASCII needle: String) -> Range<Index>? {
+    var found: Range<Index>?
+    var rest = self[...]
+    while let range = rest.firstRange(ofASCII: needle) {
+      found = range
+      rest = rest[range.upperBound...]
+    }
+    return found
   }
 }

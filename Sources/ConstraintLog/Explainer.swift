@@ -1,4 +1,5 @@
 import CassowarySolver
+import Dispatch
 import LayoutSyntax
 
 /// Re-solves the constraints of conflict reports with Plumb's solver.
@@ -11,8 +12,10 @@ public enum Explainer {
     explain(LogReader.read(bytes))
   }
 
+  /// Every block of a log, each on its own (a big paste on every core).
   public static func explain(_ log: ParsedLog) -> LogExplanation {
-    LogExplanation(log: log, explanations: log.blocks.map(explain))
+    let blocks = log.blocks
+    return LogExplanation(log: log, explanations: parallelMap(count: blocks.count, chunk: 16) { explain(blocks[$0]) })
   }
 
   public static func explain(_ block: ConflictBlock) -> Explanation {

@@ -199,6 +199,8 @@ public struct ConflictBlock: Sendable {
   var listOpened = false
   var listClosed = false
   var sawRecoveryLine = false
+  /// The broken constraint's entry was found (it is read after the blocks are).
+  var hasBroken = false
 
   public init(line: Int) {
     self.line = line

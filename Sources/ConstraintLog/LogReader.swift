@@ -49,7 +49,21 @@ public enum LogReader {
       }
     }
     reader.finish()
-    return ParsedLog(blocks: reader.blocks, problem: reader.blocks.isEmpty ? .noConflictLog : nil)
+    // Entries are read after the blocks are found, on every core: each is read on its own.
+    let pending = reader.pending
+    let entries = parallelMap(count: pending.count, chunk: 128) { index in
+      let entry = pending[index]
+      return bytes.withUnsafeBufferPointer { BlockBuilder.entry($0, entry.start, entry.end, entry.line) }
+    }
+    var blocks = reader.blocks
+    for (index, entry) in pending.enumerated() {
+      if entry.isBroken {
+        blocks[entry.block].broken = entries[index]
+      } else {
+        blocks[entry.block].entries.append(entries[index])
+      }
+    }
+    return ParsedLog(blocks: blocks, problem: blocks.isEmpty ? .noConflictLog : nil)
   }
 
   public static func read(_ text: String) -> ParsedLog { read(Array(text.utf8)) }
@@ -74,7 +88,7 @@ public enum LogReader {
         break
       }
     }
-    guard text.contains("\\") else { return text }
+    guard text.utf8.contains(0x5C) else { return text }
     // Markdown escapes: a backslash before ASCII punctuation (`\<`, `\>`, `\_`, `\*`).
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -104,6 +118,21 @@ struct BlockBuilder {
   var blocks: [ConflictBlock] = []
   var current: ConflictBlock?
   var expectingBroken = false
+  /// Entries found and not read yet: the block (its index in `blocks` once closed), whether it
+  /// is the broken constraint, and the bytes of its line.
+  var pending: [(block: Int, isBroken: Bool, start: Int, end: Int, line: Int)] = []
+  /// The entries of the current block so far (they are read later), to tell an empty list.
+  var currentEntries = 0
+
+  /// Records an entry of the current block, read later.
+  mutating func note(_ start: Int, _ end: Int, _ line: Int, isBroken: Bool) {
+    pending.append((block: blocks.count, isBroken: isBroken, start: start, end: end, line: line))
+    if isBroken {
+      current?.hasBroken = true
+    } else {
+      currentEntries += 1
+    }
+  }
 
   static let header = Array("Unable to simultaneously satisfy constraints".utf8)
   static let recovery = Array("Will attempt to recover by breaking constraint".utf8)
@@ -141,8 +170,7 @@ struct BlockBuilder {
       current?.sawRecoveryLine = true
       expectingBroken = true
       if let entryStart {
-        let broken = Self.entry(buffer, entryStart, end, number)
-        current?.broken = broken
+        note(entryStart, end, number, isBroken: true)
         expectingBroken = false
       } else if hasPrivate {
         current?.isRedacted = true
@@ -157,9 +185,8 @@ struct BlockBuilder {
       return
     }
     if let entryStart {
-      let parsed = Self.entry(buffer, entryStart, end, number)
       if expectingBroken {
-        current?.broken = parsed
+        note(entryStart, end, number, isBroken: true)
         expectingBroken = false
         return
       }
@@ -167,7 +194,7 @@ struct BlockBuilder {
         close()
         current = ConflictBlock(line: number)
       }
-      current?.entries.append(parsed)
+      note(entryStart, end, number, isBroken: false)
       return
     }
     // `(` and `)` around the list (possibly with quote markers or indentation).
@@ -178,8 +205,8 @@ struct BlockBuilder {
         if buffer[index] == 0x28 { opens = true }
         if buffer[index] == 0x29 { closes = true }
       }
-      if opens, current?.entries.isEmpty == true { current?.listOpened = true }
-      if closes, current?.listOpened == true || current?.entries.isEmpty == false { current?.listClosed = true }
+      if opens, currentEntries == 0 { current?.listOpened = true }
+      if closes, current?.listOpened == true || currentEntries > 0 { current?.listClosed = true }
     }
   }
 
@@ -195,6 +222,7 @@ struct BlockBuilder {
   mutating func close() {
     if let current { blocks.append(current) }
     current = nil
+    currentEntries = 0
     expectingBroken = false
   }
 
