@@ -54,4 +54,21 @@ final class ExplainCommandTests: XCTestCase {
     XCTAssertTrue(written.text.contains("BannerView_2340.width == 0    # 0x600002a0c3c0 (autoresizing)"), written.text)
     XCTAssertEqual(errors.text, "plumb explain: wrote conflict 1 (line 1) to repro.layout\n")
   }
+
+  /// Every `$ plumb explain …` example of docs/explain.md is what the command prints for the
+  /// hand-written log it names.
+  func testDocumentationExamples() throws {
+    let root = fixturesDirectory("explain").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("docs/explain.md"), encoding: .utf8)
+    var examples = 0
+    for block in text.components(separatedBy: "```\n").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+      guard block.hasPrefix("$ plumb "), let newline = block.firstIndex(of: "\n") else { continue }
+      let command = block[block.index(block.startIndex, offsetBy: 8)..<newline].split(separator: " ").map(String.init)
+      let expected = String(block[block.index(after: newline)...])
+      let result = runPlumb(command, in: logs)
+      XCTAssertEqual(result.stdout, expected, "docs/explain.md: $ plumb \(command.joined(separator: " "))")
+      examples += 1
+    }
+    XCTAssertGreaterThanOrEqual(examples, 7)
+  }
 }
