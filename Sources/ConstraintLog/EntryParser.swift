@@ -413,14 +413,23 @@ enum EntryParser {
   // MARK: - Small readers
 
   static func isIdentifierCharacter(_ character: Character) -> Bool {
-    character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "$")
+    guard let ascii = character.asciiValue else { return false }
+    return (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x61 && ascii <= 0x7A)
+      || ascii == 0x5F || ascii == 0x24
   }
 
+  /// Without spaces, tabs (and a carriage return at the end), found byte by byte.
   static func trimSpaces(_ text: Substring) -> Substring {
-    var text = text
-    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-    while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-    return text
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start != end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+    while start != end {
+      let last = bytes.index(before: end)
+      guard bytes[last] == 0x20 || bytes[last] == 0x09 || bytes[last] == 0x0D else { break }
+      end = last
+    }
+    return text[start..<end]
   }
 
   /// Drops what follows an entry on its line: `",`, `,`, `"`, `>`.
@@ -434,26 +443,23 @@ enum EntryParser {
 
   /// The `>` that closes the entry: followed by `"`, `,`, white space or the end.
   static func closingBracket(in text: Substring) -> Substring.Index? {
-    var found: Substring.Index?
-    var index = text.startIndex
-    while index < text.endIndex {
-      if text[index] == ">" {
-        let next = text.index(after: index)
-        if next == text.endIndex || text[next] == "\"" || text[next] == "," || text[next] == " " || text[next] == "\t"
-          || text[next] == "\r"
-        {
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index] == 0x3E {
+        let next = bytes.index(after: index)
+        if next == bytes.endIndex || [0x22, 0x2C, 0x20, 0x09, 0x0D].contains(bytes[next]) {
           // A `>` inside the body is followed by `=`; the closing one comes after `)` or a
           // digit or a name, and nothing but quotes, commas and spaces (or a marker) follows it.
           let after = trimSpaces(text[next...])
-          if after.isEmpty || after.hasPrefix("\"") || after.hasPrefix(",") || !after.contains(">") {
-            found = index
-            break
+          if after.isEmpty || after.hasPrefix("\"") || after.hasPrefix(",") || !after.utf8.contains(0x3E) {
+            return index
           }
         }
       }
-      index = text.index(after: index)
+      index = bytes.index(after: index)
     }
-    return found
+    return nil
   }
 
   /// Where the information parentheses start: `(active`, `(Names:`, `(names:`, `(priority`.

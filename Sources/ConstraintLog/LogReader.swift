@@ -96,7 +96,9 @@ public enum LogReader {
     for character in text {
       if previousBackslash {
         previousBackslash = false
-        if character.isASCII, character.isPunctuation || character.isSymbol {
+        if let ascii = character.asciiValue, (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii)
+          || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
+        {
           result.append(character)
           continue
         }
