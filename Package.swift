@@ -10,7 +10,7 @@ let package = Package(
     .executable(name: "plumb", targets: ["plumb"]),
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
     // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
-    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC"]),
+    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC", "ConstraintLog"]),
   ],
   dependencies: [],
   targets: [

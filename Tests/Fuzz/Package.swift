@@ -6,7 +6,7 @@
 // with its own entry point on Linux, so `-parse-as-library` and libFuzzer's `main` do not link.
 import PackageDescription
 
-let targets = ["fuzz-layout", "fuzz-vfl", "fuzz-analysis", "fuzz-interface-builder", "fuzz-json", "fuzz-framer"]
+let targets = ["fuzz-layout", "fuzz-vfl", "fuzz-analysis", "fuzz-interface-builder", "fuzz-json", "fuzz-framer", "fuzz-explain"]
 
 let package = Package(
   name: "PlumbFuzz",

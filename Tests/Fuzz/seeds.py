@@ -78,6 +78,13 @@ def seeds(target):
         found.append(b"\x00" + b"".join(frame(m) for m in messages[:8]))
         found.append(b"\x85" + b"".join(frame(m) for m in messages[8:16]))
         return found
+    if target == "explain":
+        # The hand-written conflict logs, and their reports one by one.
+        found = [p.read_bytes() for p in files(".log")]
+        for log in list(found):
+            for part in log.split(b"Unable to simultaneously")[1:]:
+                found.append(b"Unable to simultaneously" + part)
+        return found
     raise SystemExit(f"unknown target {target}")
 
 
