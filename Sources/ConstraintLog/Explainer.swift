@@ -73,14 +73,42 @@ public enum Explainer {
       explanation.broken = .listed(brokenIndex, inMinimalSet: ordered.contains(member))
     }
     explanation.arithmetic = Certificate.arithmetic(system: system, members: ordered, broken: brokenIndex)
-    explanation.causes = causes(of: explanation, constraints: constraints)
+    // A right-to-left clash that left to right would not have comes from left and right.
+    var onlyRightToLeft = false
+    if system.rightToLeft {
+      var leftToRight = LinearSystem(constraints: constraints, rightToLeft: false)
+      leftToRight.build()
+      onlyRightToLeft = (try? satisfiable(leftToRight)) == true
+    }
+    explanation.causes = causes(of: explanation, constraints: constraints, onlyRightToLeft: onlyRightToLeft)
     return explanation
   }
 
+  /// Whether every required constraint of `system` can hold together.
+  static func satisfiable(_ system: LinearSystem) throws(SolverError) -> Bool {
+    let solver = Solver()
+    for member in system.forms.indices {
+      do throws(SolverError) {
+        try solver.add(system.constraint(member))
+      } catch {
+        if case .unsatisfiable = error { return false }
+        throw error
+      }
+    }
+    return true
+  }
+
   /// The known patterns among the members.
-  static func causes(of explanation: Explanation, constraints: [LogConstraint]) -> [Cause] {
-    var causes: [Cause] = []
+  static func causes(of explanation: Explanation, constraints: [LogConstraint], onlyRightToLeft: Bool) -> [Cause] {
     let members = explanation.constraintMembers.map { constraints[$0] }
+    if onlyRightToLeft {
+      let physical: Set<LogAttribute> = [.left, .right, .leftMargin, .rightMargin, .minX, .maxX]
+      let fixed = members.first { member in
+        physical.contains(member.first.attribute) || member.second.map { physical.contains($0.attribute) } == true
+      }
+      return [.leftRightInRightToLeft(address: (fixed ?? members.last)?.address ?? "")]
+    }
+    var causes: [Cause] = []
     var seen: Set<String> = []
     for member in members where member.kind == .autoresizing {
       let view = member.first.item
@@ -163,8 +191,12 @@ struct LinearSystem {
   /// The margins guide of a view, when the log prints the guide.
   private var marginGuides: [String: LogItem] = [:]
 
-  init(constraints: [LogConstraint]) {
+  /// A right-to-left layout (`(RTL)` after an entry): leading is the right edge.
+  let rightToLeft: Bool
+
+  init(constraints: [LogConstraint], rightToLeft: Bool? = nil) {
     self.constraints = constraints
+    self.rightToLeft = rightToLeft ?? constraints.contains { $0.text.contains("(RTL)") }
   }
 
   mutating func build() {
@@ -247,10 +279,13 @@ struct LinearSystem {
     let name = item.key + ".margin." + side.rawValue
     if let index = variableIndex[name] { return index }
     let index = variable(item.key, "margin." + side.rawValue)
+    // Right to left, the mirror's left side is the view's right side.
+    var physical = side
+    if rightToLeft, side == .left { physical = .right } else if rightToLeft, side == .right { physical = .left }
     forms.append(
       Form(
         coefficients: [index: 1], constant: -Explainer.defaultMargin, isEquality: true, priority: 1000,
-        origin: .margin(item, side: side, value: Explainer.defaultMargin)))
+        origin: .margin(item, side: physical, value: Explainer.defaultMargin)))
     return index
   }
 
@@ -272,7 +307,21 @@ struct LinearSystem {
     }
     let x = variable(key, "x")
     let y = variable(key, "y")
-    switch term.attribute {
+    // Right to left, the layout is solved in its mirror image, where leading is the left edge
+    // again: `left`, `minX` and the left margin are then the mirror's right side.
+    var attribute = term.attribute
+    if rightToLeft {
+      switch attribute {
+      case .left: attribute = .right
+      case .right: attribute = .left
+      case .minX: attribute = .maxX
+      case .maxX: attribute = .minX
+      case .leftMargin: attribute = .rightMargin
+      case .rightMargin: attribute = .leftMargin
+      default: break
+      }
+    }
+    switch attribute {
     case .left, .leading, .minX: return ([x: 1], 0)
     case .right, .trailing, .maxX: return ([x: 1, variable(key, "w"): 1], 0)
     case .centerX, .midX: return ([x: 1, variable(key, "w"): 0.5], 0)

@@ -89,6 +89,9 @@ public enum Cause: Equatable, Sendable {
   case hiddenArrangedView(LogItem, horizontal: Bool)
   /// Two constraints give the same size two values: one was added again without removing the other.
   case twoSizes(LogItem, horizontal: Bool, values: [Double])
+  /// A right-to-left layout where `left`/`right` constraints (which stay put) meet
+  /// leading/trailing ones (which mirror); the address is the first `left`/`right` member.
+  case leftRightInRightToLeft(address: String)
 }
 
 /// The explanations of a whole log.

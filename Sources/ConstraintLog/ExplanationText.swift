@@ -247,6 +247,7 @@ public enum ExplanationText {
     case .transientZeroSize: "transientZeroSize"
     case .hiddenArrangedView: "hiddenArrangedView"
     case .twoSizes: "twoSizes"
+    case .leftRightInRightToLeft: "leftRightInRightToLeft"
     }
   }
 
@@ -269,6 +270,9 @@ public enum ExplanationText {
     case .hiddenArrangedView(let view, let horizontal):
       return
         "\(itemText(view)) is a hidden arranged view of a stack view, which collapses it to a \(horizontal ? "width" : "height") of 0 ('UISV-hiding'), but it has a required \(horizontal ? "width" : "height") or chain of constraints inside it."
+    case .leftRightInRightToLeft(let address):
+      return
+        "the layout is right to left, where leading and trailing constraints mirror but left and right ones (\(address)) stay put, so they no longer agree."
     case .twoSizes(let view, let horizontal, let values):
       return
         "\(itemText(view))'s \(horizontal ? "width" : "height") is set twice, to \(values.map(formatNumber).joined(separator: " and ")): a constraint was added again without the old one being deactivated."
@@ -291,6 +295,8 @@ public enum ExplanationText {
     case .hiddenArrangedView(_, let horizontal):
       return
         "lower the hidden view's \(horizontal ? "width" : "height") constraint (or one constraint of the chain inside it) to 999 (`constraint.priority = UILayoutPriority(999)`), so that it gives way when the stack view hides it."
+    case .leftRightInRightToLeft:
+      return "use leading and trailing anchors (`leadingAnchor`, `trailingAnchor`) instead of left and right ones, so that the whole layout mirrors."
     case .twoSizes:
       return
         "keep a reference to the constraint and change its `constant` instead of adding another, or deactivate the old one first (`old.isActive = false`)."

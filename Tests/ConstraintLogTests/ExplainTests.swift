@@ -186,4 +186,29 @@ final class ExplainTests: XCTestCase {
     XCTAssertEqual(report.explanations.count, 500)
     XCTAssertTrue(report.explanations.allSatisfy { $0.outcome == .conflict && $0.broken == .listed(1, inMinimalSet: true) })
   }
+
+  /// A right-to-left report: leading is the right edge, so a leading and a left constraint
+  /// that agree left to right clash.
+  func testRightToLeft() {
+    func report(_ direction: String) -> Explanation? {
+      Explainer.explain(
+        Array(
+          """
+          Unable to simultaneously satisfy constraints.
+          (
+              "<NSLayoutConstraint:0x601 H:|-(20)-[UIView:0x7f01](\(direction))   (active, names: '|':UIView:0x7f02 )>",
+              "<NSLayoutConstraint:0x602 UIView:0x7f01.left == UIView:0x7f02.left + 20   (active)>",
+              "<NSLayoutConstraint:0x603 UIView:0x7f01.width == 100   (active)>",
+              "<NSLayoutConstraint:0x604 UIView:0x7f02.width == 300   (active)>"
+          )
+          """.utf8)
+      ).explanations.first
+    }
+    XCTAssertEqual(report("LTR")?.outcome, .consistent)
+    guard let rtl = report("RTL") else { return XCTFail("no report") }
+    XCTAssertEqual(rtl.outcome, .conflict)
+    XCTAssertEqual(rtl.constraintMembers.count, 4)
+    XCTAssertTrue(Reproduction.layout(rtl).text.contains("direction rtl"))
+    XCTAssertEqual(rtl.causes, [.leftRightInRightToLeft(address: "0x602")])
+  }
 }
