@@ -105,12 +105,30 @@ enum EntryParser {
       multiplier: parsed.multiplier, second: parsed.second, constant: parsed.constant,
       priority: priorityFromInfo ?? parsed.priority, superview: superview, kind: .layout)
     constraint.kind = kind(of: constraint)
+    if let second = constraint.second, let reason = invalidPair(constraint.first.attribute, second.attribute) {
+      return .unreadable(line: line, text: entryText, reason: reason)
+    }
     if !(constraint.priority > 0 && constraint.priority <= 1000) || !constraint.constant.isFinite
       || !constraint.multiplier.isFinite
     {
       return .unreadable(line: line, text: entryText, reason: "a number is out of range")
     }
     return .constraint(constraint)
+  }
+
+  /// Why UIKit would not make a constraint between these attributes (it raises instead), or nil.
+  static func invalidPair(_ first: LogAttribute, _ second: LogAttribute) -> String? {
+    if first.isSize != second.isSize { return "UIKit does not relate a position to a size" }
+    if first.isSize { return nil }
+    if first.isHorizontal != second.isHorizontal {
+      return "UIKit does not relate a horizontal attribute to a vertical one"
+    }
+    let directional: Set<LogAttribute> = [.leading, .trailing, .leadingMargin, .trailingMargin]
+    let physical: Set<LogAttribute> = [.left, .right, .leftMargin, .rightMargin, .minX, .maxX]
+    if directional.contains(first) && physical.contains(second) || physical.contains(first) && directional.contains(second) {
+      return "UIKit does not relate leading or trailing to left or right"
+    }
+    return nil
   }
 
   // MARK: - Kinds

@@ -199,6 +199,21 @@ final class EntrySpellingTests: XCTestCase {
       "UIView:0x7f01.bottom >= UIView:0x7f02.bottom + 10")
   }
 
+  /// Pairs UIKit refuses to make never come from a real log: such an entry is not read.
+  func testPairsUIKitRefuses() {
+    for (body, reason) in [
+      ("UIView:0x7f01.leading == UIView:0x7f02.topMargin", "UIKit does not relate a horizontal attribute to a vertical one"),
+      ("UIView:0x7f01.width == UIView:0x7f02.left", "UIKit does not relate a position to a size"),
+      ("UIView:0x7f01.leading == UIView:0x7f02.left + 8", "UIKit does not relate leading or trailing to left or right"),
+    ] {
+      let entries = LogReader.read("\"<NSLayoutConstraint:0x600071 \(body)>\"").blocks.first?.entries ?? []
+      guard case .unreadable(_, _, let found)? = entries.first else { return XCTFail("read \(body)") }
+      XCTAssertEqual(found, reason)
+    }
+    // A size related to a size of the other axis is an aspect ratio.
+    check(#""<NSLayoutConstraint:0x600072 UIView:0x7f01.width == UIView:0x7f01.height>""#, "UIView:0x7f01.width == UIView:0x7f01.height")
+  }
+
   func testUnreadableEntriesSayWhy() {
     let log = LogReader.read(
       """
