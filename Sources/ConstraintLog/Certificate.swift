@@ -4,7 +4,12 @@ import LayoutSyntax
 /// contradiction (a Farkas certificate), read as "the others need X to be a + b + c, but this
 /// one makes it d".
 enum Certificate {
+  /// The most members whose arithmetic is worked out (by dense elimination, cubic in the size):
+  /// far more than any report UIKit prints.
+  static let memberLimit = 150
+
   static func arithmetic(system: LinearSystem, members: [Int], broken: Int?) -> Arithmetic? {
+    guard members.count <= memberLimit else { return nil }
     let forms = members.map { system.forms[$0] }
     guard let multipliers = multipliers(forms) else { return nil }
     // The member the others are set against: a size UIKit or a layout gives as a number

@@ -8,6 +8,9 @@ public enum Explainer {
   /// a margin and the log does not print the margin guide's own constraints.
   public static let defaultMargin = 8.0
 
+  /// The most constraints of a report whose conflicting set is made irreducible.
+  public static let minimizationLimit = 400
+
   public static func explain(_ bytes: [UInt8]) -> LogExplanation {
     explain(LogReader.read(bytes))
   }
@@ -20,7 +23,8 @@ public enum Explainer {
 
   public static func explain(_ block: ConflictBlock) -> Explanation {
     let constraints = block.constraints
-    var explanation = Explanation(block: block, outcome: .nothingListed, members: [], arithmetic: nil, broken: .unknown, causes: [])
+    var explanation = Explanation(
+      block: block, outcome: .nothingListed, members: [], isIrreducible: true, arithmetic: nil, broken: .unknown, causes: [])
     // Which listed constraint UIKit broke.
     var brokenIndex: Int?
     if let broken = block.broken?.constraint {
@@ -37,28 +41,39 @@ public enum Explainer {
     guard !constraints.isEmpty else { return explanation }
     var system = LinearSystem(constraints: constraints)
     system.build()
-    let solver = Solver()
-    var conflict: [Int]?
-    do throws(SolverError) {
+    var order = Array(constraints.indices.filter { $0 != brokenIndex })
+    if let brokenIndex { order.append(brokenIndex) }
+    // Adds everything, implicit rows first; the first required constraint that cannot be
+    // added gives the conflicting set (the solver's explanation, the new constraint last).
+    let addAll = { (solver: Solver) throws(SolverError) -> [Int]? in
       for member in system.forms.indices where system.forms[member].origin.isImplicit {
         try solver.add(system.constraint(member))
       }
-      var order = Array(constraints.indices.filter { $0 != brokenIndex })
-      if let brokenIndex { order.append(brokenIndex) }
       for index in order {
         guard let member = system.memberOfConstraint[index] else { continue }
         do throws(SolverError) {
           try solver.add(system.constraint(member))
         } catch {
-          if case .unsatisfiable(let set) = error {
-            conflict = set.compactMap(\.tag)
-            break
-          }
+          if case .unsatisfiable(let set) = error { return set.compactMap(\.tag) }
           throw error
         }
       }
+      return nil
+    }
+    let solver = Solver()
+    var conflict: [Int]?
+    // The solver makes a conflict irreducible by solving again without each member in turn;
+    // beyond `minimizationLimit` constraints (no report UIKit prints is near it) that costs
+    // too much, and the solver's own explanation, sound but perhaps not minimal, is given.
+    explanation.isIrreducible = constraints.count <= minimizationLimit
+    do {
+      if explanation.isIrreducible {
+        conflict = try addAll(solver)
+      } else {
+        conflict = try solver.probe { try addAll($0) }
+      }
     } catch {
-      explanation.outcome = .unsolved(error.description)
+      explanation.outcome = .unsolved((error as? SolverError)?.description ?? "\(error)")
       return explanation
     }
     if let brokenIndex { explanation.broken = .listed(brokenIndex, inMinimalSet: false) }
@@ -205,10 +220,11 @@ struct LinearSystem {
     for (index, constraint) in constraints.enumerated() {
       var form = expression(constraint.first)
       if let second = constraint.second {
-        for (variable, coefficient) in expression(second).coefficients {
+        let other = expression(second)
+        for (variable, coefficient) in other.coefficients {
           form.coefficients[variable, default: 0] -= constraint.multiplier * coefficient
         }
-        form.constant -= constraint.multiplier * expression(second).constant
+        form.constant -= constraint.multiplier * other.constant
       }
       form.constant -= constraint.constant
       if constraint.relation == .lessThanOrEqual {

@@ -7,6 +7,9 @@ public struct Explanation: Sendable {
   public var outcome: Outcome
   /// The minimal conflicting set (empty unless `outcome` is `.conflict`).
   public var members: [Member]
+  /// Whether `members` is irreducible (dropping any one lets the rest hold): false only for a
+  /// report longer than `Explainer.minimizationLimit`, whose set is the solver's raw explanation.
+  public var isIrreducible: Bool
   public var arithmetic: Arithmetic?
   public var broken: BrokenStatus
   public var causes: [Cause]

@@ -80,7 +80,8 @@ public enum ExplanationText {
       let members = explanation.members
       let listed = explanation.constraintMembers.count
       lines.append(
-        "Minimal conflicting set: \(counted(listed, "constraint")) of \(constraints.count)"
+        (explanation.isIrreducible ? "Minimal conflicting set: " : "Conflicting set (too long a list to make it minimal): ")
+          + "\(counted(listed, "constraint")) of \(constraints.count)"
           + (members.count > listed ? ", with what UIKit's engine adds:" : ":"))
       for member in members {
         lines.append("  " + memberText(member, constraints: constraints))
@@ -95,8 +96,9 @@ public enum ExplanationText {
     case .listed(let index, let inMinimalSet):
       let address = constraints[index].address
       if explanation.outcome == .conflict {
+        let set = explanation.isIrreducible ? "the minimal set" : "the conflicting set"
         lines.append(
-          "UIKit broke \(address), which is \(inMinimalSet ? "in" : "not in") the minimal set"
+          "UIKit broke \(address), which is \(inMinimalSet ? "in" : "not in") \(set)"
             + (inMinimalSet ? "." : ": breaking it does not end this conflict."))
       } else {
         lines.append("UIKit broke \(address).")

@@ -50,6 +50,7 @@ public enum ExplainJSON {
       ("broken", broken),
       ("brokenInMinimal", brokenInMinimal),
       ("minimal", .array(explanation.constraintMembers.map { .string(constraints[$0].address) })),
+      ("irreducible", .bool(explanation.isIrreducible)),
       ("engine", .array(engine)),
       ("arithmetic", explanation.arithmetic.map { .string(ExplanationText.arithmeticText($0, constraints: constraints)) } ?? .null),
       (

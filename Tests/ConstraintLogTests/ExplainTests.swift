@@ -211,4 +211,24 @@ final class ExplainTests: XCTestCase {
     XCTAssertTrue(Reproduction.layout(rtl).text.contains("direction rtl"))
     XCTAssertEqual(rtl.causes, [.leftRightInRightToLeft(address: "0x602")])
   }
+
+  /// A list longer than any UIKit prints still gets a conflicting set, the solver's own, said
+  /// not to be minimal.
+  func testVeryLongList() {
+    var text = "Unable to simultaneously satisfy constraints.\n(\n"
+    text += "    \"<NSLayoutConstraint:0x9000 H:|-(8)-[UIView:0x10000]   (active, names: '|':UIView:0xffff )>\",\n"
+    for index in 1..<250 {
+      text += "    \"<NSLayoutConstraint:0x9\(1000 + index) H:[UIView:0x\(10000 + index - 1)]-(8)-[UIView:0x\(10000 + index)]   (active)>\",\n"
+      text += "    \"<NSLayoutConstraint:0x8\(1000 + index) UIView:0x\(10000 + index).width == 10   (active)>\",\n"
+    }
+    text += "    \"<NSLayoutConstraint:0x7000 H:[UIView:0x10249]-(8)-|   (active, names: '|':UIView:0xffff )>\",\n"
+    text += "    \"<NSLayoutConstraint:0x7001 'UIView-Encapsulated-Layout-Width' UIView:0xffff.width == 375   (active)>\"\n)\n"
+    guard let explanation = Explainer.explain(Array(text.utf8)).explanations.first else { return XCTFail("no report") }
+    XCTAssertGreaterThan(explanation.block.constraints.count, Explainer.minimizationLimit)
+    XCTAssertEqual(explanation.outcome, .conflict)
+    XCTAssertFalse(explanation.isIrreducible)
+    XCTAssertFalse(explanation.constraintMembers.isEmpty)
+    XCTAssertNil(explanation.arithmetic)
+    XCTAssertTrue(ExplanationText.body(explanation)[0].hasPrefix("Conflicting set (too long a list to make it minimal)"))
+  }
 }
