@@ -108,6 +108,14 @@ enum EntryParser {
     if let second = constraint.second, let reason = invalidPair(constraint.first.attribute, second.attribute) {
       return .unreadable(line: line, text: entryText, reason: reason)
     }
+    let guideless: Set<LogAttribute> = [
+      .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins,
+      .centerYWithinMargins, .firstBaseline, .lastBaseline, .baseline,
+    ]
+    for term in [constraint.first] + (constraint.second.map { [$0] } ?? [])
+    where term.item.isLayoutGuide && guideless.contains(term.attribute) {
+      return .unreadable(line: line, text: entryText, reason: "a layout guide has no margins and no baselines")
+    }
     if !(constraint.priority > 0 && constraint.priority <= 1000) || !constraint.constant.isFinite
       || !constraint.multiplier.isFinite
     {
@@ -360,7 +368,9 @@ enum EntryParser {
       let className = text[text.startIndex..<colon.lowerBound]
       var scanner = Scanner(text[text.index(after: colon.lowerBound)...])
       scanner.skipSpaces()
-      guard !className.isEmpty, let address = scanner.address() else { return nil }
+      guard !className.isEmpty, className.allSatisfy({ isIdentifierCharacter($0) || $0 == "." }),
+        let address = scanner.address()
+      else { return nil }
       var rest = scanner.remainder
       var label: String?
       if rest.hasPrefix("'") {

@@ -22,7 +22,11 @@ public enum Reproduction {
     lines.append(constraints.contains { $0.text.contains("(RTL)") } ? "direction rtl" : "direction ltr")
     // Items in order of appearance, with names made from class and text.
     var names: [String: String] = [:]
-    var used: Set<String> = ["root", "super"]
+    // Names the language reserves, or reads as the start of a statement, are never given.
+    var used: Set<String> = [
+      "root", "super", "canvas", "when", "direction", "spacing", "metric", "view", "label", "button", "image", "field",
+      "switch", "stack", "guide", "required", "high", "low", "fitting", "H", "V", "safeArea", "margins", "readable",
+    ]
     var declarations: [String] = []
     var brokenIndex: Int?
     if case .listed(let index, _) = explanation.broken { brokenIndex = index }

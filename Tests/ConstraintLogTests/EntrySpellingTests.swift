@@ -205,6 +205,7 @@ final class EntrySpellingTests: XCTestCase {
       ("UIView:0x7f01.leading == UIView:0x7f02.topMargin", "UIKit does not relate a horizontal attribute to a vertical one"),
       ("UIView:0x7f01.width == UIView:0x7f02.left", "UIKit does not relate a position to a size"),
       ("UIView:0x7f01.leading == UIView:0x7f02.left + 8", "UIKit does not relate leading or trailing to left or right"),
+      ("UIView:0x7f01.top == UILayoutGuide:0x6001'UIViewSafeAreaLayoutGuide'.topMargin", "a layout guide has no margins and no baselines"),
     ] {
       let entries = LogReader.read("\"<NSLayoutConstraint:0x600071 \(body)>\"").blocks.first?.entries ?? []
       guard case .unreadable(_, _, let found)? = entries.first else { return XCTFail("read \(body)") }
