@@ -203,6 +203,8 @@ struct LinearSystem {
   private var variableIndex: [String: Int] = [:]
   private var items: [String: LogItem] = [:]
   private var itemOrder: [String] = []
+  /// Items some mention of which is a view, not a layout guide.
+  private var viewKeys: Set<String> = []
   /// The margins guide of a view, when the log prints the guide.
   private var marginGuides: [String: LogItem] = [:]
 
@@ -238,7 +240,7 @@ struct LinearSystem {
     }
     // Sizes of views are never negative in UIKit's engine (guides' may be).
     for key in itemOrder {
-      guard let item = items[key], !item.isLayoutGuide else { continue }
+      guard let item = items[key], viewKeys.contains(key) else { continue }
       for horizontal in [true, false] {
         let variable = self.variable(key, horizontal ? "w" : "h")
         forms.append(
@@ -283,6 +285,8 @@ struct LinearSystem {
   }
 
   private mutating func note(_ item: LogItem) {
+    // A guide only when every mention says so (an address is one object with one class).
+    if !item.isLayoutGuide { viewKeys.insert(item.key) }
     if items[item.key] == nil {
       items[item.key] = item
       itemOrder.append(item.key)

@@ -34,6 +34,14 @@ public enum Reproduction {
     if let brokenIndex { order.append(brokenIndex) }
     let guides = LinearSystem.marginGuides(constraints)
     let rewritten = constraints.map { viaMarginGuides($0, guides: guides) }
+    // An item is a guide only if every mention of its address says so (one object has one
+    // class in a real log; a mangled one may not).
+    var notGuides: Set<String> = []
+    for constraint in rewritten {
+      for term in [constraint.first] + (constraint.second.map { [$0] } ?? []) where !term.item.isLayoutGuide {
+        notGuides.insert(term.item.key)
+      }
+    }
     for index in order {
       let constraint = rewritten[index]
       for term in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
@@ -47,7 +55,7 @@ public enum Reproduction {
         }
         used.insert(name)
         names[item.key] = name
-        let kind = item.isLayoutGuide ? "guide" : layoutKind(item)
+        let kind = item.isLayoutGuide && !notGuides.contains(item.key) ? "guide" : layoutKind(item)
         declarations.append("\(kind) \(name)    # \(ExplanationText.itemText(item))")
       }
     }
