@@ -1,3 +1,4 @@
+import Foundation
 import LayoutSyntax
 
 /// A conflict report written as a `.layout` file that `plumb check` reports as the same
@@ -101,15 +102,26 @@ public enum Reproduction {
     }
     var text = term(constraint.first) + " " + constraint.relation.rawValue + " "
     if let second = constraint.second {
-      if constraint.multiplier != 1 { text += formatNumber(constraint.multiplier) + " * " }
+      if constraint.multiplier != 1 { text += number(constraint.multiplier) + " * " }
       text += term(second)
       if constraint.constant != 0 {
-        text += (constraint.constant < 0 ? " - " : " + ") + formatNumber(abs(constraint.constant))
+        text += (constraint.constant < 0 ? " - " : " + ") + number(abs(constraint.constant))
       }
     } else {
-      text += formatNumber(constraint.constant)
+      text += number(constraint.constant)
     }
-    if !constraint.isRequired { text += " @" + formatNumber(constraint.priority) }
+    if !constraint.isRequired { text += " @" + number(constraint.priority) }
+    return text
+  }
+
+  /// A number as the layout language reads it, exactly: plain decimals, never an exponent.
+  public static func number(_ value: Double) -> String {
+    let short = formatNumber(value)
+    if !short.contains("e"), Double(short) == value { return short }
+    if abs(value) >= 1e15 { return String(format: "%.0f", value) }
+    var text = String(format: "%.20f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
     return text
   }
 

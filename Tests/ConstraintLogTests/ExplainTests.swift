@@ -231,4 +231,13 @@ final class ExplainTests: XCTestCase {
     XCTAssertNil(explanation.arithmetic)
     XCTAssertTrue(ExplanationText.body(explanation)[0].hasPrefix("Conflicting set (too long a list to make it minimal)"))
   }
+
+  /// Numbers in reproductions are plain decimals the layout language reads back exactly.
+  func testReproductionNumbers() {
+    for value in [44, 87.5, -16, 0.5625, 6.6666666666666665e+44, 1e-6, 1.0 / 3] {
+      XCTAssertFalse(Reproduction.number(value).contains("e"), "\(value)")
+      XCTAssertEqual(Double(Reproduction.number(value)), value, "\(value)")
+    }
+    XCTAssertEqual(Reproduction.number(87.5), "87.5")
+  }
 }
