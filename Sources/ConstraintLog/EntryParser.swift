@@ -82,7 +82,8 @@ enum EntryParser {
     if oldStyle, let paren = oldStyleInfo(in: body) {
       body = trimSpaces(body[body.startIndex..<paren])
     }
-    if body.hasSuffix("(LTR)") || body.hasSuffix("(RTL)") { body = trimSpaces(body.dropLast(5)) }
+    let isRightToLeft = body.hasSuffix("(RTL)")
+    if body.hasSuffix("(LTR)") || isRightToLeft { body = trimSpaces(body.dropLast(5)) }
     guard !body.isEmpty else {
       return .unreadable(line: line, text: entryText, reason: wasClosed ? "the entry has no equation" : cut)
     }
@@ -105,6 +106,7 @@ enum EntryParser {
       multiplier: parsed.multiplier, second: parsed.second, constant: parsed.constant,
       priority: priorityFromInfo ?? parsed.priority, superview: superview, kind: .layout)
     constraint.kind = kind(of: constraint)
+    constraint.isRightToLeft = isRightToLeft
     if let second = constraint.second, let reason = invalidPair(constraint.first.attribute, second.attribute) {
       return .unreadable(line: line, text: entryText, reason: reason)
     }

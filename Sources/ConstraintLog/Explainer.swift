@@ -213,7 +213,7 @@ struct LinearSystem {
 
   init(constraints: [LogConstraint], rightToLeft: Bool? = nil) {
     self.constraints = constraints
-    self.rightToLeft = rightToLeft ?? constraints.contains { $0.text.contains("(RTL)") }
+    self.rightToLeft = rightToLeft ?? constraints.contains { $0.isRightToLeft }
   }
 
   mutating func build() {

@@ -148,6 +148,8 @@ public struct LogConstraint: Sendable {
   /// The superview the names dictionary gives (`'|'`).
   public var superview: LogItem?
   public var kind: ConstraintKind
+  /// UIKit laid it out right to left (`(RTL)` after a Visual Format form).
+  public var isRightToLeft = false
 
   public var isRequired: Bool { priority >= 1000 }
 }

@@ -20,7 +20,7 @@ public enum Reproduction {
     lines.append("# Reproduction of the conflict at line \(block.line + 1) of the log, written by plumb explain.")
     lines.append("# Every view is at the top level: a constraint's numbers are what the log printed.")
     lines.append("# Margins that the log does not print are UIKit's default, 8 points.")
-    lines.append(constraints.contains { $0.text.contains("(RTL)") } ? "direction rtl" : "direction ltr")
+    lines.append(constraints.contains { $0.isRightToLeft } ? "direction rtl" : "direction ltr")
     // Items in order of appearance, with names made from class and text.
     var names: [String: String] = [:]
     // Names the language reserves, or reads as the start of a statement, are never given.
