@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "plumb", targets: ["plumb"]),
     .executable(name: "plumb-bench", targets: ["plumb-bench"]),
     // The readers, for the fuzz targets' package (Tests/Fuzz), which depends on this one by path.
-    .library(name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC", "SourceCode"]),
+    .library(
+      name: "PlumbReaders", targets: ["LayoutSyntax", "LayoutAnalysis", "InterfaceBuilder", "JSONRPC", "SourceCode", "ConstraintLog"]),
     // `swift package plumb`: plumb check on a package's directory (docs/ci.md).
     .plugin(name: "PlumbCommand", targets: ["PlumbCommand"]),
   ],
@@ -27,6 +28,9 @@ let package = Package(
     // Names, UIKit's rules, lowering to constraints, solving in every canvas and direction, the
     // checks, and typed findings. Pure: no IO.
     .target(name: "LayoutAnalysis", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
+    // UIKit's "Unable to simultaneously satisfy constraints" logs: a total reader, the conflict
+    // re-solved with the solver (minimal set, arithmetic, causes), text and `.layout` output. Pure: no IO.
+    .target(name: "ConstraintLog", dependencies: ["LayoutSyntax", "CassowarySolver"], linkerSettings: mathLibrary),
     // JSON values (ordered, bounded parser), JSON-RPC messages and Content-Length framing.
     // Foundation only; knows nothing of layouts.
     .target(name: "JSONRPC"),
@@ -42,13 +46,14 @@ let package = Package(
     // `plumb lsp`: the adapter between the Language Server Protocol (JSON, UTF-16 positions,
     // lifecycle, cancellation) and EditorFeatures. Knows no kind of file.
     .target(
-      name: "LanguageServer", dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "Configuration"]),
+      name: "LanguageServer",
+      dependencies: ["JSONRPC", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "Configuration", "ConstraintLog"]),
     // The subcommands, their output formats (text, JSON, SARIF) and file IO.
     .target(
       name: "PlumbCLI",
       dependencies: [
         "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "EditorFeatures", "LanguageServer", "InterfaceBuilder", "Configuration",
-        "SourceCode",
+        "SourceCode", "ConstraintLog",
       ]),
     .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
     // `swift package plumb [ARGUMENTS…]` and Xcode's command: runs the `plumb` built here.
@@ -60,7 +65,10 @@ let package = Package(
       dependencies: ["plumb"]),
     .executableTarget(
       name: "plumb-bench",
-      dependencies: ["CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI", "EditorFeatures", "SourceCode"]),
+      dependencies: [
+        "CassowarySolver", "LayoutSyntax", "LayoutAnalysis", "JSONRPC", "PlumbCLI", "EditorFeatures", "SourceCode",
+        "ConstraintLog",
+      ]),
     // Golden files and seeded randomness shared by the test targets.
     .target(name: "TestSupport", dependencies: ["LayoutSyntax"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutSyntaxTests", dependencies: ["LayoutSyntax", "TestSupport"]),
@@ -76,6 +84,8 @@ let package = Package(
     .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(
       name: "SourceCodeTests", dependencies: ["SourceCode", "EditorFeatures", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
+    .testTarget(
+      name: "ConstraintLogTests", dependencies: ["ConstraintLog", "LayoutAnalysis", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["PlumbCLI", "JSONRPC", "LayoutSyntax", "TestSupport"]),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSONRPC", "LayoutSyntax", "SourceCode", "TestSupport"]),
   ]

@@ -46,7 +46,7 @@ function makeWorld(settings) {
     }
     async sendRequest(method, params) {
       this.requests.push({ method, params });
-      return { version: 1, layouts: [] };
+      return world.answer || { version: 1, layouts: [] };
     }
   }
 
@@ -59,6 +59,7 @@ function makeWorld(settings) {
   const vscode = {
     Uri: { parse: (value) => ({ toString: () => value, fsPath: value.replace('file://', '') }) },
     ViewColumn: { Beside: -2 },
+    env: { clipboard: { readText: async () => world.clipboard || '' } },
     workspace: {
       workspaceFolders: [{ uri: { fsPath: '/work/project' } }],
       getConfiguration(section) {
@@ -347,4 +348,55 @@ test('plumb.sourceCode.enable = false starts no source server; turning it on res
   assert.ok(plumbClients(world)[0].stopped, 'the servers were restarted');
   await extension.deactivate();
   assert.ok(sourceClients(world)[0].stopped, 'deactivate stops the source server too');
+});
+
+const EXPLAINED = {
+  version: 1,
+  problem: null,
+  conflicts: [
+    {
+      line: 0,
+      missing: [],
+      explanation: 'Minimal conflicting set: 2 constraints of 2:\nUIKit broke 0x600002, which is in the minimal set.',
+    },
+  ],
+};
+
+test('explain sends the selection as plumb/explain and shows the explanation', async () => {
+  const { world, vscode } = await activated();
+  world.answer = EXPLAINED;
+  const selection = { isEmpty: false };
+  vscode.window.activeTextEditor = {
+    selection,
+    document: { languageId: 'log', uri: { toString: () => 'file:///console.log' }, getText: (range) => (range === selection ? 'the log' : 'all') },
+  };
+  await world.commands['plumb.explainLog']();
+  const request = world.clients[0].requests[0];
+  assert.equal(request.method, 'plumb/explain');
+  assert.deepEqual(request.params, { text: 'the log' });
+  assert.equal(world.opened.language, 'plaintext');
+  assert.equal(
+    world.opened.content,
+    'Conflict 1 (line 1 of the log)\n  Minimal conflicting set: 2 constraints of 2:\n  UIKit broke 0x600002, which is in the minimal set.\n');
+});
+
+test('explain falls back to the clipboard, and says when there is nothing to explain', async () => {
+  let { world, vscode } = await activated();
+  world.answer = EXPLAINED;
+  world.clipboard = 'copied log';
+  vscode.window.activeTextEditor = { selection: { isEmpty: true }, document: { languageId: 'plaintext', uri: { toString: () => 'untitled:1' } } };
+  await world.commands['plumb.explainLog']();
+  assert.deepEqual(world.clients[0].requests[0].params, { text: 'copied log' });
+
+  ({ world, vscode } = await activated());
+  await world.commands['plumb.explainLog']();
+  assert.equal(world.clients[0].requests.length, 0);
+  assert.match(world.errors[0], /select the console output/);
+
+  ({ world, vscode } = await activated());
+  world.clipboard = 'no log here';
+  world.answer = { version: 1, problem: 'No conflict report found: …', conflicts: [] };
+  await world.commands['plumb.explainLog']();
+  assert.match(world.errors[0], /No conflict report found/);
+  assert.equal(world.opened, undefined);
 });

@@ -206,12 +206,67 @@ async function showFrames() {
   }
 }
 
+/** The log to explain: the active editor's selection, else the clipboard. */
+async function logText() {
+  const editor = vscode.window.activeTextEditor;
+  if (editor && editor.selection && !editor.selection.isEmpty) {
+    return editor.document.getText(editor.selection);
+  }
+  return vscode.env.clipboard.readText();
+}
+
+/** `plumb/explain`'s answer as text, one section per report, as `plumb explain` prints it. */
+function explanationText(result) {
+  const conflicts = result.conflicts || [];
+  return conflicts
+    .map((conflict, index) => {
+      const count = conflicts.length > 1 ? ` of ${conflicts.length}` : '';
+      const lines = [`Conflict ${index + 1}${count} (line ${conflict.line + 1} of the log)`];
+      for (const missing of conflict.missing || []) {
+        lines.push(`  ${missing}`);
+      }
+      for (const line of (conflict.explanation || '').split('\n')) {
+        lines.push(`  ${line}`);
+      }
+      return lines.join('\n') + '\n';
+    })
+    .join('\n');
+}
+
+/**
+ * Explains UIKit's "Unable to simultaneously satisfy constraints" output: the selection, or
+ * the clipboard when nothing is selected, sent as `plumb/explain`; the answer opens beside.
+ */
+async function explainLog() {
+  if (!client || !client.isRunning()) {
+    vscode.window.showWarningMessage('Plumb: the language server is not running.');
+    return;
+  }
+  const text = await logText();
+  if (!text || !text.trim()) {
+    vscode.window.showInformationMessage('Plumb: select the console output (or copy it) to explain it.');
+    return;
+  }
+  try {
+    const result = await client.sendRequest('plumb/explain', { text });
+    if (result.problem) {
+      vscode.window.showInformationMessage(`Plumb: ${result.problem}`);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: explanationText(result) });
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.Beside, true);
+  } catch (error) {
+    vscode.window.showErrorMessage(`Plumb: plumb/explain failed: ${error && error.message ? error.message : error}`);
+  }
+}
+
 async function activate(context) {
   outputChannel = vscode.window.createOutputChannel('Plumb');
   context.subscriptions.push(
     outputChannel,
     vscode.commands.registerCommand('plumb.restartServer', restartClient),
     vscode.commands.registerCommand('plumb.showFrames', showFrames),
+    vscode.commands.registerCommand('plumb.explainLog', explainLog),
     vscode.commands.registerCommand('plumb.showOutput', () => outputChannel.show(true)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       // The document selector is fixed when the client starts: a change to it restarts too.

@@ -81,7 +81,7 @@ extension Server {
       ("foldingRangeProvider", true),
       (
         "experimental",
-        .object([("plumbFramesProvider", true)])
+        .object([("plumbFramesProvider", true), ("plumbExplainProvider", true)])
       ),
     ]
     if client.pullDiagnostics {

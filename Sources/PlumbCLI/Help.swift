@@ -1,6 +1,6 @@
 /// The help texts of the command line.
 enum Help {
-  static let commands = ["check", "frames", "constraints", "fmt", "lsp", "help"]
+  static let commands = ["check", "frames", "constraints", "fmt", "explain", "lsp", "help"]
 
   static let overview = """
     plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
@@ -12,6 +12,7 @@ enum Help {
       frames FILE          print the solved frame of every view, in every canvas and direction
       constraints FILE     list every constraint a file lowers to
       fmt [PATH…]          format layout files in place (--check lists those it would change)
+      explain [FILE]       explain UIKit's "Unable to simultaneously satisfy constraints" log
       lsp                  run the language server on standard input and output
       help [COMMAND]       show help for a command
 
@@ -31,6 +32,7 @@ enum Help {
     case "frames": frames
     case "constraints": constraints
     case "fmt": fmt
+    case "explain": explain
     case "lsp": lsp
     case "help": overview
     default: nil
@@ -131,6 +133,30 @@ enum Help {
 
     Exit status: 0 when every file is formatted, 1 when some file is not (with --check) or
     has syntax errors, 2 for a usage error or a file that cannot be read or written.
+
+    """
+
+  static let explain = """
+    Usage: plumb explain [FILE|-] [--format text|json] [--emit-layout FILE] [--conflict N]
+
+    Reads console output with UIKit's (or AppKit's) "Unable to simultaneously satisfy
+    constraints" reports, as pasted: one or many, among other log lines, with log
+    prefixes, indentation or Markdown quoting, or cut short. Each listed constraint is read
+    as an equation and the list is solved again: the minimal set of constraints that cannot
+    hold together, the arithmetic of the clash, whether the constraint UIKit broke is in
+    that set, the likely cause and the fix. With no FILE (or '-'), reads standard input.
+
+    Options:
+      --format FORMAT     text (default) or json (the shape in docs/explain.md)
+      --emit-layout FILE  write the conflict as a .layout file that 'plumb check' reports
+                          as the same conflict ('-' writes it to standard output instead
+                          of the explanation); the first conflict found, or --conflict N
+      --conflict N        only the N-th report of the log (from 1)
+      --help              show this help
+
+    Exit status: 0 when the input holds a conflict report (whatever it shows), 1 when it
+    holds none (empty, not text, or no report), 2 for a usage error or a file that cannot
+    be read or written.
 
     """
 

@@ -34,6 +34,9 @@ public enum Plumb {
       case "constraints":
         if rest.contains("--help") || rest.contains("-h") { return help("constraints", io) }
         return try ConstraintsCommand.run(rest, io: io)
+      case "explain":
+        if rest.contains("--help") || rest.contains("-h") { return help("explain", io) }
+        return try ExplainCommand.run(rest, io: io)
       case "fmt":
         if rest.contains("--help") || rest.contains("-h") { return help("fmt", io) }
         return try FormatCommand.run(rest, io: io)

@@ -9,6 +9,7 @@ import Foundation
 //   plumb-bench sources --files N [--runs K] [--percent P]
 //   plumb-bench scan PATH… [--function NAME=LABEL]   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
+//   plumb-bench explain [--megabytes N] [--runs K]   (plumb explain on a generated log of N MB)
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
 // clock, in milliseconds; `edit` and `re-add` are medians over K runs (default 10).
@@ -135,7 +136,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -208,6 +209,20 @@ case "cliff":
     rest.removeFirst(2)
   }
   print(CliffBenchmark.run(shape, views: views, runs: runs, scaling: scaling))
+case "explain":
+  var megabytes = 10.0
+  var runs = 3
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--megabytes": megabytes = Double(rest[1]) ?? megabytes
+    case "--runs": runs = Int(rest[1]) ?? runs
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(ExplainBenchmark.run(megabytes: megabytes, runs: runs))
 case "live":
   var views = 1000
   var edits = 50

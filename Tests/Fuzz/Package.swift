@@ -8,6 +8,7 @@ import PackageDescription
 
 let targets = [
   "fuzz-layout", "fuzz-vfl", "fuzz-analysis", "fuzz-interface-builder", "fuzz-json", "fuzz-framer", "fuzz-source-code",
+  "fuzz-explain",
 ]
 
 let package = Package(

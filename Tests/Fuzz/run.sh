@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]
 #
-# Targets: layout vfl analysis interface-builder json framer source-code (default: all), 60 s each by default.
+# Targets: layout vfl analysis interface-builder json framer source-code explain (default: all), 60 s each by default.
 # The seeds are made from Examples/ and Tests/Fixtures/ at every run (Tests/Fuzz/seeds.py); the
 # corpus each target grows, and any crash, go to $PLUMB_FUZZ_DIR (default
 # ${XDG_CACHE_HOME:-~/.cache}/plumb-fuzz), outside the repository. PLUMB_FUZZ_SANITIZE=address adds
@@ -13,7 +13,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 seconds="${1:-60}"
 shift || true
-all_targets=(layout vfl analysis interface-builder json framer source-code)
+all_targets=(layout vfl analysis interface-builder json framer source-code explain)
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then targets=("${all_targets[@]}"); fi
 for target in "${targets[@]}"; do

@@ -83,6 +83,13 @@ def seeds(target):
         found = [b"\x00" + p.read_bytes() for p in files(".swift")]
         found += [b"\x01" + p.read_bytes() for p in files(".m", ".mm")]
         return found
+    if target == "explain":
+        # The hand-written conflict logs, and their reports one by one.
+        found = [p.read_bytes() for p in files(".log")]
+        for log in list(found):
+            for part in log.split(b"Unable to simultaneously")[1:]:
+                found.append(b"Unable to simultaneously" + part)
+        return found
     raise SystemExit(f"unknown target {target}")
 
 

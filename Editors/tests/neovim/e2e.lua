@@ -367,6 +367,28 @@ local function run()
   wait('plumb-source to exit', function()
     return vim.lsp.get_client_by_id(source_client.id) == nil
   end)
+  -- :PlumbExplain on selected lines of a console log: plumb/explain, shown in a scratch window.
+  vim.cmd('enew')
+  vim.api.nvim_buf_set_lines(0, 0, -1, false, {
+    '[LayoutConstraints] Unable to simultaneously satisfy constraints.',
+    '(',
+    '    "<NSLayoutConstraint:0x600001 UIView:0x7f01.height == 200   (active)>",',
+    '    "<NSLayoutConstraint:0x600002 UIView:0x7f01.height == 84   (active)>"',
+    ')',
+    'Will attempt to recover by breaking constraint ',
+    '<NSLayoutConstraint:0x600001 UIView:0x7f01.height == 200   (active)>',
+  })
+  local log = vim.api.nvim_get_current_buf()
+  vim.cmd('%PlumbExplain')
+  wait('the explanation window', function()
+    return vim.api.nvim_get_current_buf() ~= log and vim.bo.buftype == 'nofile'
+  end)
+  local explained = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  check(explained:find('Minimal conflicting set: 2 constraints of 2', 1, true) ~= nil, 'the explanation: ' .. explained)
+  check(explained:find('UIKit broke 0x600001, which is in the minimal set.', 1, true) ~= nil, 'the broken constraint: ' .. explained)
+  ok('explained: ' .. (explained:match('Why: [^\n]*') or ''))
+  vim.cmd('close')
+  vim.cmd('buffer ' .. bufnr)
 
   -- Quit cleanly: the server is shut down and exits.
   local id = client.id

@@ -378,6 +378,68 @@ function M.show_frames(bufnr)
   end, bufnr)
 end
 
+-- A scratch window with `lines`, named `name`.
+local function show_scratch(lines, name)
+  vim.cmd('botright new')
+  local scratch = vim.api.nvim_get_current_buf()
+  vim.bo[scratch].buftype = 'nofile'
+  vim.bo[scratch].bufhidden = 'wipe'
+  vim.bo[scratch].swapfile = false
+  vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
+  vim.bo[scratch].modifiable = false
+  pcall(vim.api.nvim_buf_set_name, scratch, name)
+end
+
+-- plumb/explain's answer as lines, one section per report, as `plumb explain` writes it.
+local function explanation_lines(result)
+  local lines = {}
+  local conflicts = result.conflicts or {}
+  for index, conflict in ipairs(conflicts) do
+    local count = #conflicts > 1 and (' of ' .. #conflicts) or ''
+    table.insert(lines, string.format('Conflict %d%s (line %d of the log)', index, count, conflict.line + 1))
+    for _, missing in ipairs(conflict.missing or {}) do
+      table.insert(lines, '  ' .. missing)
+    end
+    for _, line in ipairs(vim.split(conflict.explanation or '', '\n', { plain = true })) do
+      table.insert(lines, '  ' .. line)
+    end
+    table.insert(lines, '')
+  end
+  return lines
+end
+
+-- Explains UIKit's "Unable to simultaneously satisfy constraints" output in `text`: with a
+-- running plumb server through plumb/explain, else with `plumb explain -`. The answer opens
+-- in a scratch window.
+function M.explain(text)
+  if text == nil or text:match('^%s*$') then
+    notify('select the console output (or copy it) to explain it', vim.log.levels.INFO)
+    return
+  end
+  local client = plumb_clients()[1]
+  if client ~= nil then
+    client_request(client, 'plumb/explain', { text = text }, function(err, result)
+      if err then
+        notify('plumb/explain failed: ' .. (err.message or vim.inspect(err)))
+        return
+      end
+      if result.problem ~= nil and result.problem ~= vim.NIL then
+        notify(result.problem, vim.log.levels.INFO)
+        return
+      end
+      show_scratch(explanation_lines(result), 'plumb-explain://log')
+    end)
+    return
+  end
+  local executable = (M.options.cmd or { 'plumb' })[1]
+  local output = vim.fn.system({ executable, 'explain', '-' }, text)
+  if vim.v.shell_error ~= 0 then
+    notify(vim.trim(output), vim.v.shell_error == 1 and vim.log.levels.INFO or vim.log.levels.WARN)
+    return
+  end
+  show_scratch(vim.split(output, '\n', { plain = true }), 'plumb-explain://log')
+end
+
 local function register_filetypes(group)
   local extensions = M.options.filetypes
   if vim.filetype and vim.filetype.add and has('nvim-0.8') then
@@ -482,6 +544,16 @@ function M.setup(options)
   vim.api.nvim_create_user_command('PlumbFrames', function()
     M.show_frames(0)
   end, { desc = 'Show the solved frames of this buffer' })
+  vim.api.nvim_create_user_command('PlumbExplain', function(command)
+    local text
+    if command.range > 0 then
+      text = table.concat(vim.api.nvim_buf_get_lines(0, command.line1 - 1, command.line2, false), '\n')
+    else
+      local ok, clipboard = pcall(vim.fn.getreg, '+')
+      text = (ok and clipboard ~= '') and clipboard or vim.fn.getreg('"')
+    end
+    M.explain(text)
+  end, { range = true, desc = "Explain UIKit's conflict log: the selected lines, or the clipboard" })
 
   detect_loaded_buffers()
   return M
