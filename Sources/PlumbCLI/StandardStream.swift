@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// Standard output or standard error, written with write(2).
 ///
@@ -8,12 +9,14 @@ import Foundation
 /// status, printing nothing about it — as other Unix tools end quietly when the pipe closes.
 /// Any other write error closes the stream the same way.
 public final class StandardStream: @unchecked Sendable {
-  public let descriptor: Int32
+  public var descriptor: Int32 { sink.descriptor }
+  /// The writes themselves (complete, retried on EINTR), shared with the language server.
+  private let sink: FileDescriptorSink
   private let lock = NSLock()
   private var closed = false
 
   public init(descriptor: Int32) {
-    self.descriptor = descriptor
+    sink = FileDescriptorSink(descriptor: descriptor)
   }
 
   public static let output = StandardStream(descriptor: 1)
@@ -26,28 +29,14 @@ public final class StandardStream: @unchecked Sendable {
     return closed
   }
 
-  /// Writes all of `bytes`, completing partial writes; false when the stream is closed.
+  /// Writes all of `bytes`; false when the stream is closed.
   @discardableResult
   public func write(_ bytes: [UInt8]) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     guard !closed else { return false }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return -1 }
-        return Foundation.write(descriptor, base + offset, bytes.count - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        closed = true
-        return false
-      }
-    }
-    return true
+    if !sink.write(bytes) { closed = true }
+    return !closed
   }
 
   public func write(_ text: String) {

@@ -3,33 +3,15 @@ import Foundation
 import LayoutSyntax
 import SourceCode
 
-/// `plumb-bench mutate PATH… [--function NAME=LABEL]`: for every format of real files that is
+/// `plumb-bench mutate PATH… [--function NAME[:views=LABEL][,positional=PREFIX]]`: for every format of real files that is
 /// read as a literal, two mutations of the source, one at a time: a `~` after the format's
 /// first `]` (UIKit: "Expected a view or '|'", at the `~`), and, when the views dictionary is
 /// known, a `Q` after the first view's name (an unknown view, at the name). Each must be
 /// reported at exactly that line and column; prints the misses and a JSON summary.
 enum SourceMutation {
   static func run(_ arguments: [String]) -> String {
-    var paths: [String] = []
-    var functions = LanguageSettings.standard.visualFormatFunctions
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      if argument == "--function", let value = rest.popFirst() {
-        let parts = value.split(separator: "=").map(String.init)
-        functions.append(VisualFormatFunction(name: parts[0], views: .dictionary(label: parts.count > 1 ? parts[1] : "views")))
-      } else {
-        paths.append(argument)
-      }
-    }
-    var files: [String] = []
-    for path in paths {
-      let enumerator = FileManager.default.enumerator(atPath: path)
-      while let relative = enumerator?.nextObject() as? String {
-        if ["swift", "m", "mm"].contains((relative as NSString).pathExtension.lowercased()) {
-          files.append(path + "/" + relative)
-        }
-      }
-    }
+    let parsed = SourceArguments(arguments)
+    let (files, functions) = (parsed.files, parsed.functions)
     var tried = 0
     var found = 0
     var report = ""

@@ -8,30 +8,8 @@ import SourceCode
 /// the reader on public code. Prints one line per finding and a JSON summary.
 enum SourceScan {
   static func run(_ arguments: [String]) -> String {
-    var files: [String] = []
-    var paths: [String] = []
-    var functions = LanguageSettings.standard.visualFormatFunctions
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      // `--function NAME=LABEL`: a wrapper whose views dictionary is labelled LABEL.
-      if argument == "--function", let value = rest.popFirst() {
-        let parts = value.split(separator: "=").map(String.init)
-        functions.append(VisualFormatFunction(name: parts[0], views: .dictionary(label: parts.count > 1 ? parts[1] : "views")))
-      } else {
-        paths.append(argument)
-      }
-    }
-    for path in paths {
-      if let enumerator = FileManager.default.enumerator(atPath: path) {
-        while let relative = enumerator.nextObject() as? String {
-          let ext = (relative as NSString).pathExtension.lowercased()
-          if ["swift", "m", "mm"].contains(ext) { files.append(path + "/" + relative) }
-        }
-      } else {
-        files.append(path)
-      }
-    }
-    files.sort()
+    let parsed = SourceArguments(arguments)
+    let (files, functions) = (parsed.files, parsed.functions)
     var calls = 0
     var literal = 0
     var skipped: [String: Int] = [:]

@@ -5,9 +5,9 @@ import Foundation
 //
 //   plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
-//   plumb-bench mutate PATH… [--function NAME=LABEL]   (errors put into real formats: reported where?)
+//   plumb-bench mutate PATH… [--function SPEC]   (errors put into real formats: reported where?)
 //   plumb-bench sources --files N [--runs K] [--percent P]
-//   plumb-bench scan PATH… [--function NAME=LABEL]   (the Visual Format calls of real source files, and their findings)
+//   plumb-bench scan PATH… [--function SPEC]   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //   plumb-bench explain [--megabytes N] [--runs K]   (plumb explain on a generated log of N MB)
 //
