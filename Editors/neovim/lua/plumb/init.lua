@@ -99,15 +99,20 @@ local function is_plumb_filetype(filetype)
   return false
 end
 
--- The extensions of the Interface Builder files the server is attached to ({} when turned off).
-local function interface_builder_extensions()
-  local extensions = M.options.interface_builder
-  if extensions == true then
-    return M.defaults.interface_builder
-  elseif type(extensions) ~= 'table' then
+-- An option that is a list, or true for its default list; {} when turned off.
+local function list_option(name)
+  local value = M.options[name]
+  if value == true then
+    return M.defaults[name]
+  elseif type(value) ~= 'table' then
     return {}
   end
-  return extensions
+  return value
+end
+
+-- The extensions of the Interface Builder files the server is attached to.
+local function interface_builder_extensions()
+  return list_option('interface_builder')
 end
 
 local function is_interface_builder_buffer(bufnr)
@@ -120,15 +125,9 @@ local function is_interface_builder_buffer(bufnr)
   return false
 end
 
--- The filetypes of source buffers that get the `plumb-source` server ({} when turned off).
+-- The filetypes of source buffers that get the `plumb-source` server.
 local function source_code_filetypes()
-  local filetypes = M.options.source_code
-  if filetypes == true then
-    return M.defaults.source_code
-  elseif type(filetypes) ~= 'table' then
-    return {}
-  end
-  return filetypes
+  return list_option('source_code')
 end
 
 local function is_source_code_buffer(bufnr)
