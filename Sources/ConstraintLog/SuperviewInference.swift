@@ -52,6 +52,8 @@ enum SuperviewInference {
         let root = sets.find(view)
         let superview: LogItem
         if let named = sets.superview[root] {
+          // A view is not its own superview (a log that says so contradicts itself).
+          guard named.key != view else { continue }
           superview = named
         } else if root != view {
           superview = LogItem(className: "", address: nil, superviewOf: root)

@@ -171,6 +171,19 @@ final class ExplainTests: XCTestCase {
     XCTAssertEqual(explanation.outcome, .consistent)
   }
 
+  func testAViewIsNeverTakenForItsOwnSuperview() {
+    // The spacing makes the two siblings, the second entry makes the first the second's
+    // superview: no link of the first view to itself.
+    let explanation = report([
+      "NSLayoutConstraint:0x6000001 H:[UIView:0x7f01]-(8)-[UIView:0x7f02]",
+      "NSLayoutConstraint:0x6000002 H:|-(16)-[UIView:0x7f02]   (names: '|':UIView:0x7f01 )",
+      "NSAutoresizingMaskLayoutConstraint:0x6000003 h=--& v=--& UIView:0x7f01.minX == 5",
+    ]).explanations[0]
+    XCTAssertTrue(links(explanation).isEmpty)
+    XCTAssertNotEqual(explanation.outcome, .unsolved(""))
+    XCTAssertEqual(explanation.outcome, .consistent)
+  }
+
   func testEntriesThatDisagreeKeepTheFirstSuperview() {
     // One view with two superviews (a mangled paste): the first is kept, and groups that name
     // different superviews are not joined.
