@@ -107,6 +107,7 @@ enum EntryParser {
       priority: priorityFromInfo ?? parsed.priority, superview: superview, kind: .layout)
     constraint.kind = kind(of: constraint)
     constraint.isRightToLeft = isRightToLeft
+    constraint.visualFormat = parsed.visualFormat
     if let second = constraint.second, let reason = invalidPair(constraint.first.attribute, second.attribute) {
       return .unreadable(line: line, text: entryText, reason: reason)
     }
@@ -176,6 +177,7 @@ enum EntryParser {
     var second: LogTerm?
     var constant: Double = 0
     var priority: Double = 1000
+    var visualFormat: VisualFormatForm?
   }
 
   /// `item.attr == [m*]item.attr[*m] [+ c] [@p]`, `item.attr == c`, `item.attr == + 70`.
@@ -289,21 +291,24 @@ enum EntryParser {
       guard case .view(let item, let predicate?) = elements[0] else { return nil }
       return ParsedBody(
         first: LogTerm(item: item, attribute: size), relation: predicate.0, constant: predicate.1,
-        priority: predicate.2 ?? 1000)
+        priority: predicate.2 ?? 1000, visualFormat: .size)
     case 3:
       switch (elements[0], elements[1], elements[2]) {
       case (.edge, .space(let relation, let constant, let priority), .view(let item, nil)):
         return ParsedBody(
           first: LogTerm(item: item, attribute: lead), relation: relation,
-          second: LogTerm(item: container(for: item), attribute: lead), constant: constant, priority: priority ?? 1000)
+          second: LogTerm(item: container(for: item), attribute: lead), constant: constant, priority: priority ?? 1000,
+          visualFormat: .edge)
       case (.view(let item, nil), .space(let relation, let constant, let priority), .edge):
         return ParsedBody(
           first: LogTerm(item: container(for: item), attribute: trail), relation: relation,
-          second: LogTerm(item: item, attribute: trail), constant: constant, priority: priority ?? 1000)
+          second: LogTerm(item: item, attribute: trail), constant: constant, priority: priority ?? 1000,
+          visualFormat: .edge)
       case (.view(let a, nil), .space(let relation, let constant, let priority), .view(let b, nil)):
         return ParsedBody(
           first: LogTerm(item: b, attribute: lead), relation: relation,
-          second: LogTerm(item: a, attribute: trail), constant: constant, priority: priority ?? 1000)
+          second: LogTerm(item: a, attribute: trail), constant: constant, priority: priority ?? 1000,
+          visualFormat: .spacing)
       default: return nil
       }
     case 2:
@@ -312,11 +317,11 @@ enum EntryParser {
       case (.edge, .view(let item, nil)):
         return ParsedBody(
           first: LogTerm(item: item, attribute: lead), relation: .equal,
-          second: LogTerm(item: container(for: item), attribute: lead))
+          second: LogTerm(item: container(for: item), attribute: lead), visualFormat: .edge)
       case (.view(let item, nil), .edge):
         return ParsedBody(
           first: LogTerm(item: container(for: item), attribute: trail), relation: .equal,
-          second: LogTerm(item: item, attribute: trail))
+          second: LogTerm(item: item, attribute: trail), visualFormat: .edge)
       default: return nil
       }
     default:

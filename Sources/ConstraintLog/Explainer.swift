@@ -83,7 +83,12 @@ public enum Explainer {
     }
     explanation.outcome = .conflict
     let ordered = conflict.sorted()
-    explanation.members = ordered.map { system.forms[$0].origin.member }
+    // A superview's link is four rows (x, y, width, height), one member.
+    var members: [Member] = []
+    for member in ordered.map({ system.forms[$0].origin.member }) where !members.contains(member) {
+      members.append(member)
+    }
+    explanation.members = members
     if let brokenIndex, let member = system.memberOfConstraint[brokenIndex] {
       explanation.broken = .listed(brokenIndex, inMinimalSet: ordered.contains(member))
     }
@@ -168,6 +173,7 @@ enum FormOrigin {
   case constraint(Int)
   case nonNegative(LogItem, horizontal: Bool)
   case margin(LogItem, side: MarginSide, value: Double)
+  case superview(SuperviewLink)
 
   var isImplicit: Bool {
     if case .constraint = self { return false }
@@ -179,6 +185,7 @@ enum FormOrigin {
     case .constraint(let index): .constraint(index)
     case .nonNegative(let item, let horizontal): .nonNegativeSize(item, horizontal: horizontal)
     case .margin(let item, let side, let value): .assumedMargin(item, side: side, value: value)
+    case .superview(let link): .inferredSuperview(link)
     }
   }
 }
@@ -238,6 +245,9 @@ struct LinearSystem {
           coefficients: form.coefficients.filter { $0.value != 0 }, constant: form.constant,
           isEquality: constraint.relation == .equal, priority: min(constraint.priority, 1000), origin: .constraint(index)))
     }
+    // An unnamed superview is the one other entries identify (an inference the set may name).
+    let links = SuperviewInference.links(constraints)
+    for link in links { note(link.superview) }
     // Sizes of views are never negative in UIKit's engine (guides' may be).
     for key in itemOrder {
       guard let item = items[key], viewKeys.contains(key) else { continue }
@@ -247,6 +257,16 @@ struct LinearSystem {
           Form(
             coefficients: [variable: 1], constant: 0, isEquality: false, priority: 1000,
             origin: .nonNegative(item, horizontal: horizontal)))
+      }
+    }
+    for link in links {
+      for part in ["x", "y", "w", "h"] {
+        let placeholder = variable(link.placeholder.key, part)
+        let superview = variable(link.superview.key, part)
+        forms.append(
+          Form(
+            coefficients: [placeholder: 1, superview: -1], constant: 0, isEquality: true, priority: 1000,
+            origin: .superview(link)))
       }
     }
     for row in rows {

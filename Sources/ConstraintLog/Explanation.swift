@@ -43,6 +43,8 @@ public enum Member: Equatable, Sendable {
   case nonNegativeSize(LogItem, horizontal: Bool)
   /// A margin the log does not print, taken as UIKit's default.
   case assumedMargin(LogItem, side: MarginSide, value: Double)
+  /// A superview the log does not name, taken to be the one other entries identify.
+  case inferredSuperview(SuperviewLink)
 }
 
 public enum MarginSide: String, Sendable {

@@ -140,6 +140,16 @@ public enum ExplanationText {
     case .assumedMargin(let item, let side, let value):
       return
         "\(itemText(item)).\(side.rawValue)Margin is \(formatNumber(value)) points inside its \(side.rawValue) edge   (assumed: UIKit's default margin; the log does not print it)"
+    case .inferredSuperview(let link):
+      var reason = "inferred from \(link.evidence.joined(separator: ", ")): "
+      reason +=
+        link.superview.superviewOf == nil
+        ? "UIKit measures a view's autoresizing constraints and its '|' in its superview"
+        : "views spaced in one Visual Format entry are taken to share a superview"
+      if link.bySpacing, link.superview.superviewOf == nil {
+        reason += ", and views spaced in one Visual Format entry are taken to share it"
+      }
+      return "\(itemText(link.placeholder)) is \(itemText(link.superview))   (\(reason))"
     }
   }
 

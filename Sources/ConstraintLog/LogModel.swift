@@ -118,6 +118,16 @@ public enum ConstraintKind: String, Sendable, CaseIterable {
   case system
 }
 
+/// The Visual Format forms UIKit prints a constraint in.
+public enum VisualFormatForm: Sendable {
+  /// `H:[v(200)]`: a size.
+  case size
+  /// `V:|-(8)-[v]`, `V:[v]-(8)-|`, `|[v]`: a view and an edge of its superview (`|`).
+  case edge
+  /// `H:[a]-(8)-[b]`: the space between two views.
+  case spacing
+}
+
 /// An autoresizing mask as the log prints it: `h=--&` is (left margin, width, right margin),
 /// `v=--&` (top margin, height, bottom margin); `-` fixed, `&` flexible.
 public struct AutoresizingMask: Hashable, Sendable {
@@ -150,6 +160,8 @@ public struct LogConstraint: Sendable {
   public var kind: ConstraintKind
   /// UIKit laid it out right to left (`(RTL)` after a Visual Format form).
   public var isRightToLeft = false
+  /// The Visual Format form UIKit printed it in, if any.
+  public var visualFormat: VisualFormatForm?
 
   public var isRequired: Bool { priority >= 1000 }
 }

@@ -20,6 +20,12 @@ public enum Reproduction {
     lines.append("# Reproduction of the conflict at line \(block.line + 1) of the log, written by plumb explain.")
     lines.append("# Every view is at the top level: a constraint's numbers are what the log printed.")
     lines.append("# Margins that the log does not print are UIKit's default, 8 points.")
+    // An unnamed superview that other entries identify is written as that view.
+    let links = SuperviewInference.links(constraints)
+    for link in links {
+      lines.append(
+        "# \(ExplanationText.itemText(link.placeholder)) is taken to be \(ExplanationText.itemText(link.superview)) (inferred from \(link.evidence.joined(separator: ", "))).")
+    }
     lines.append(constraints.contains { $0.isRightToLeft } ? "direction rtl" : "direction ltr")
     // Items in order of appearance, with names made from class and text.
     var names: [String: String] = [:]
@@ -34,7 +40,8 @@ public enum Reproduction {
     var order = Array(constraints.indices.filter { $0 != brokenIndex })
     if let brokenIndex { order.append(brokenIndex) }
     let guides = LinearSystem.marginGuides(constraints)
-    let rewritten = constraints.map { viaMarginGuides($0, guides: guides) }
+    let superviews = Dictionary(links.map { ($0.placeholder.key, $0.superview) }, uniquingKeysWith: { first, _ in first })
+    let rewritten = constraints.map { viaSuperviews(viaMarginGuides($0, guides: guides), superviews) }
     // An item is a guide only if every mention of its address says so (one object has one
     // class in a real log; a mangled one may not).
     var notGuides: Set<String> = []
@@ -70,6 +77,15 @@ public enum Reproduction {
       lines.append(equation(constraint, names: names) + "    # \(constraint.address) (\(constraint.kind.rawValue))")
     }
     return Layout(text: lines.joined(separator: "\n") + "\n", lineOfConstraint: lineOfConstraint, names: names)
+  }
+
+  /// An unnamed superview is the view the report's other entries identify, as Plumb solves it.
+  static func viaSuperviews(_ constraint: LogConstraint, _ superviews: [String: LogItem]) -> LogConstraint {
+    guard !superviews.isEmpty else { return constraint }
+    var constraint = constraint
+    if let item = superviews[constraint.first.item.key] { constraint.first.item = item }
+    if let second = constraint.second, let item = superviews[second.item.key] { constraint.second?.item = item }
+    return constraint
   }
 
   /// A margin of a view whose margins guide the log prints is that guide's edge, as Plumb solves it.

@@ -81,6 +81,124 @@ final class ExplainTests: XCTestCase {
     XCTAssertEqual(explanation.arithmetic?.total, 114)
   }
 
+  /// The inferred superviews among the members.
+  func links(_ explanation: Explanation) -> [SuperviewLink] {
+    explanation.members.compactMap { if case .inferredSuperview(let link) = $0 { link } else { nil } }
+  }
+
+  /// A report of these entries, the last one broken.
+  func report(_ entries: [String]) -> LogExplanation {
+    let list = entries.map { "    \"<\($0)>\"" }.joined(separator: ",\n")
+    let text = """
+      Unable to simultaneously satisfy constraints.
+      (
+      \(list)
+      )
+
+      Will attempt to recover by breaking constraint 
+      <\(entries.last ?? "")>
+
+      """
+    return Explainer.explain(Array(text.utf8))
+  }
+
+  func testAnAutoresizingConstraintIsMeasuredInTheSuperviewAnEdgeNames() throws {
+    let report = try explain("autoresizing-superview.log")
+    let explanation = try XCTUnwrap(report.explanations.first)
+    XCTAssertEqual(explanation.outcome, .conflict)
+    XCTAssertEqual(minimal(explanation), ["0x600003f08c30", "0x600003f07a50"])
+    let link = try XCTUnwrap(links(explanation).first)
+    XCTAssertEqual(link.placeholder.superviewOf, "0x7f8a1e30a120")
+    XCTAssertEqual(link.superview.address, "0x7f8a1e309e80")
+    XCTAssertEqual(link.evidence, ["0x600003f07a50"])
+    XCTAssertFalse(link.bySpacing)
+    let text = ExplanationText.render(report)
+    XCTAssertTrue(
+      text.contains("(superview of 0x7f8a1e30a120) is UIView:0x7f8a1e309e80   (inferred from 0x600003f07a50:"), text)
+  }
+
+  func testViewsSpacedInAVisualFormatEntryShareTheirSuperview() throws {
+    let explanation = try XCTUnwrap(try explain("sibling-autoresizing.log").explanations.first)
+    XCTAssertEqual(explanation.outcome, .conflict)
+    XCTAssertEqual(minimal(explanation).count, 5)
+    let link = try XCTUnwrap(links(explanation).first)
+    XCTAssertEqual(link.placeholder.superviewOf, "0x7f8a1d204b60")
+    XCTAssertEqual(link.superview.className, "Recipes.RecipeHeader")
+    XCTAssertEqual(link.evidence, ["0x600001c2e0a0", "0x600001c2e1e0"])
+    XCTAssertTrue(link.bySpacing)
+    XCTAssertEqual(explanation.broken, .listed(2, inMinimalSet: true))
+    guard case .autoresizingMask(let view, _, systemView: false) = explanation.causes.first else {
+      return XCTFail("\(explanation.causes)")
+    }
+    XCTAssertEqual(view.address, "0x7f8a1d204b60")
+  }
+
+  func testSiblingsWithoutANamedSuperviewShareAnUnknownOne() {
+    // Two views spaced 8 apart, each placed by its frame in a superview no entry names.
+    let explanation = report([
+      "NSAutoresizingMaskLayoutConstraint:0x6000001 h=--& v=--& UIView:0x7f01.minX == 0",
+      "NSAutoresizingMaskLayoutConstraint:0x6000002 h=--& v=--& UIView:0x7f01.width == 100",
+      "NSAutoresizingMaskLayoutConstraint:0x6000003 h=--& v=--& UIView:0x7f02.minX == 100",
+      "NSLayoutConstraint:0x6000004 H:[UIView:0x7f01]-(8)-[UIView:0x7f02]",
+    ]).explanations[0]
+    XCTAssertEqual(explanation.outcome, .conflict)
+    let link = links(explanation).first
+    XCTAssertEqual(link?.placeholder.superviewOf, "0x7f02")
+    XCTAssertEqual(link?.superview.superviewOf, "0x7f01")
+    XCTAssertEqual(link.map { ExplanationText.memberText(.inferredSuperview($0), constraints: []) }?.contains("taken to share a superview"), true)
+  }
+
+  func testAViewsAutoresizingConstraintsShareOneUnknownSuperview() {
+    let explanation = report([
+      "NSAutoresizingMaskLayoutConstraint:0x6000001 h=--& v=--& UIView:0x7f01.minY == 10",
+      "NSAutoresizingMaskLayoutConstraint:0x6000002 h=--& v=--& UIView:0x7f01.midY == + 40",
+      "NSLayoutConstraint:0x6000003 V:[UIView:0x7f01(40)]",
+    ]).explanations[0]
+    XCTAssertEqual(explanation.outcome, .conflict)
+    XCTAssertEqual(explanation.members.count, 3)
+    XCTAssertTrue(links(explanation).isEmpty)
+  }
+
+  func testWithoutEvidenceTheSuperviewStaysUnknown() {
+    // Nothing says where the second label's frame is measured from: no conflict is made up.
+    let explanation = report([
+      "NSLayoutConstraint:0x6000001 V:|-(12)-[UILabel:0x7f01]   (names: '|':UIView:0x7f00 )",
+      "NSLayoutConstraint:0x6000002 V:[UILabel:0x7f01(20)]",
+      "NSLayoutConstraint:0x6000003 UILabel:0x7f02.top == UILabel:0x7f01.bottom + 4",
+      "NSLayoutConstraint:0x6000004 V:[UILabel:0x7f02(18)]",
+      "NSAutoresizingMaskLayoutConstraint:0x6000005 h=--& v=--& UILabel:0x7f02.midY == + 50",
+    ]).explanations[0]
+    XCTAssertEqual(explanation.outcome, .consistent)
+  }
+
+  func testAViewIsNeverTakenForItsOwnSuperview() {
+    // The spacing makes the two siblings, the second entry makes the first the second's
+    // superview: no link of the first view to itself.
+    let explanation = report([
+      "NSLayoutConstraint:0x6000001 H:[UIView:0x7f01]-(8)-[UIView:0x7f02]",
+      "NSLayoutConstraint:0x6000002 H:|-(16)-[UIView:0x7f02]   (names: '|':UIView:0x7f01 )",
+      "NSAutoresizingMaskLayoutConstraint:0x6000003 h=--& v=--& UIView:0x7f01.minX == 5",
+    ]).explanations[0]
+    XCTAssertTrue(links(explanation).isEmpty)
+    XCTAssertNotEqual(explanation.outcome, .unsolved(""))
+    XCTAssertEqual(explanation.outcome, .consistent)
+  }
+
+  func testEntriesThatDisagreeKeepTheFirstSuperview() {
+    // One view with two superviews (a mangled paste): the first is kept, and groups that name
+    // different superviews are not joined.
+    let explanation = report([
+      "NSLayoutConstraint:0x6000001 H:|-(16)-[UIView:0x7f01]   (names: '|':UIView:0x7f00 )",
+      "NSLayoutConstraint:0x6000002 H:|-(20)-[UIView:0x7f01]   (names: '|':UIView:0x7f09 )",
+      "NSLayoutConstraint:0x6000003 H:|-(4)-[UIView:0x7f02]   (names: '|':UIView:0x7f08 )",
+      "NSLayoutConstraint:0x6000004 H:[UIView:0x7f01]-(8)-[UIView:0x7f02]",
+      "NSAutoresizingMaskLayoutConstraint:0x6000005 h=--& v=--& UIView:0x7f01.minX == 0",
+    ]).explanations[0]
+    XCTAssertEqual(explanation.outcome, .conflict)
+    XCTAssertEqual(links(explanation).first?.superview.address, "0x7f00")
+    XCTAssertEqual(minimal(explanation), ["0x6000001", "0x6000005"])
+  }
+
   func testAnIncompleteListIsSaidToBeIncomplete() throws {
     let report = try explain("pasted-in-markdown.log")
     let explanation = try XCTUnwrap(report.explanations.first)
