@@ -257,7 +257,9 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(diagnostics, [])
   }
 
-  func testLargeInputsParseInLinearTime() {
+  /// Large inputs parse whole, with the right recovery. (Their speed is measured by
+  /// `plumb-bench`, not here: a quadratic path would make this test take minutes.)
+  func testLargeInputsParse() {
     // About 1 MB of valid statements, one long body, one very long line and a long bad format.
     let body =
       "  label t intrinsic 120x21 hug 251\n  H:|-[t]-(>=8@750)-[u(==t)]-|\n  t.width == 0.5 * super.width + 10 @high\n"
@@ -266,9 +268,7 @@ final class ParserTests: XCTestCase {
       + String(repeating: "[a]-", count: 50_000) + "[b]\n"
       + "\"" + String(repeating: "(", count: 100_000) + "\"\n"
       + String(repeating: "view a; ", count: 20_000)
-    let started = Date()
     let parsed = Parser.parse(text, kind: .layout)
-    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     XCTAssertEqual(parsed.diagnostics.map(\.message), ["Expected a view"])
     XCTAssertEqual(parsed.statements.count, 3 + 20_000)
   }
