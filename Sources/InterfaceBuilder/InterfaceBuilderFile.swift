@@ -444,15 +444,26 @@ public struct InterfaceBuilderFile: Sendable {
         open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
       }
       result += misplacedAmbiguous(layout, primary: primary, open: open, details: details, conflicts: conflicts)
-      // A view whose saved frame is where its constraints put it with the sizes Plumb estimated
-      // replaced by the saved ones is no evidence of a misplacement, only of the estimate's error.
-      if !details.estimatedSizes.isEmpty, result.contains(where: { $0.code == .misplaced }) {
-        let estimates = EstimatedSizes(layout: layout, primary: primary, estimated: details.estimatedSizes)
-        let tolerance = layout.document.model.misplacedTolerance
+      // A stack view's arranged views are placed and sized by the stack from the measured sizes
+      // of all of them together: no arranged view is reported misplaced (the stack view is).
+      let model = layout.document.model
+      result.removeAll { diagnostic in
+        guard case .misplaced(let misplacement) = diagnostic.finding,
+          let superview = model.views[misplacement.view]?.superview
+        else { return false }
+        return model.views[superview]?.stack != nil
+      }
+      // A view that another plausible reading of what Plumb guessed puts at its saved frame,
+      // or that is off only by what the estimated baselines it follows leave uncertain, is no
+      // evidence of a misplacement, only of the guess's error.
+      if !details.contentRelaidOut, result.contains(where: { $0.code == .misplaced }) {
+        let plausible = PlausibleLayouts(layout: layout, primary: primary, details: details, open: open)
+        let tolerance = model.misplacedTolerance
         result.removeAll { diagnostic in
           guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
           let parts = misplacement.keepsOpenPartsAsDeclared ? open[misplacement.view] ?? [] : []
-          return estimates.explains(misplacement, open: parts, tolerance: tolerance)
+          return plausible.explains(misplacement, open: parts, tolerance: tolerance)
+            || plausible.withinBaselineUncertainty(misplacement, open: parts, tolerance: tolerance)
         }
       }
     }
