@@ -462,6 +462,12 @@ public struct InterfaceBuilderFile: Sendable {
         result.removeAll { diagnostic in
           guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
           let parts = misplacement.keepsOpenPartsAsDeclared ? open[misplacement.view] ?? [] : []
+          // A few points is within what Plumb's layout of a real file can tell.
+          if misplacement.solved.keeping(parts, of: misplacement.declared)
+            .matches(misplacement.declared, tolerance: PlausibleLayouts.uncertainty)
+          {
+            return true
+          }
           return plausible.explains(misplacement, open: parts, tolerance: tolerance)
             || plausible.withinBaselineUncertainty(misplacement, open: parts, tolerance: tolerance)
         }

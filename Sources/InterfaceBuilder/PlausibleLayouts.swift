@@ -23,6 +23,11 @@ struct PlausibleLayouts {
   /// The readings that keep what agrees with the file, solved.
   let readings: [PlaceSolver]
 
+  /// The largest difference between a saved frame and Plumb's that is not reported: text
+  /// measured without Apple's fonts, baselines, line heights and controls' sizes make a layout
+  /// of a real file uncertain by a few points (Xcode's own tolerance is under a point).
+  static let uncertainty = 3.0
+
   /// The priority at which a stack or arranged view keeps its saved size: above every content
   /// priority, below what is required.
   static let savedSizePriority = 999.0
