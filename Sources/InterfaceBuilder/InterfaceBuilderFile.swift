@@ -384,6 +384,11 @@ public struct InterfaceBuilderFile: Sendable {
         continue
       case .zeroSize(_, let axis, _, .undetermined) where details.unknownIntrinsicAxes.contains(axis):
         continue
+      // An ambiguity that moves the view by less than a point in every layout the constraints
+      // allow shows nowhere on the canvas: Xcode does not mark it.
+      case .ambiguous(let ambiguity)
+      where InterfaceBuilderFile.isImperceptible(ambiguity, solved: primary?.solvedView(ambiguity.view)?.frame):
+        continue
       case .contentPriorityTie(let tie)
       where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
         continue
@@ -660,4 +665,25 @@ func xmlAttribute(_ name: String, in tag: String) -> String? {
   let rest = tag[start.upperBound...]
   guard let end = rest.firstIndex(of: "\"") else { return nil }
   return String(rest[..<end])
+}
+
+extension InterfaceBuilderFile {
+  /// Whether an ambiguity moves the view by less than a point: the other frame the solver
+  /// found is within a point of the solved one along the axis, and each open part's range of
+  /// values, where the solver knows it, is narrower than a point (a range it reports as none
+  /// is a single value).
+  static func isImperceptible(_ ambiguity: Ambiguity, solved: Rect?) -> Bool {
+    guard let solved else { return false }
+    let other = ambiguity.alternative
+    let (position, size, otherPosition, otherSize) =
+      ambiguity.axis == .horizontal
+      ? (solved.x, solved.width, other.x, other.width) : (solved.y, solved.height, other.y, other.height)
+    guard abs(position - otherPosition) < 1, abs(size - otherSize) < 1 else { return false }
+    func narrow(_ range: FrameRange?) -> Bool {
+      guard let range else { return true }
+      guard let lowest = range.lowest, let highest = range.highest else { return false }
+      return highest - lowest < 1
+    }
+    return (!ambiguity.position || narrow(ambiguity.positionRange)) && (!ambiguity.size || narrow(ambiguity.sizeRange))
+  }
 }
