@@ -128,6 +128,18 @@ extension UnitBuilder {
           insets.top = 20 + (bars?.top ?? 0)
         }
       }
+      // A view of another size than the screen's (a freeform xib view, a container's scene)
+      // may be drawn with the device's safe-area insets at its top and bottom, as Xcode draws
+      // some.
+      if !isFullScreen, !isCell {
+        let device = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
+        otherSafeAreas += [
+          EdgeInsets(top: device.top, left: insets.left, bottom: insets.bottom, right: insets.right),
+          EdgeInsets(top: insets.top, left: insets.left, bottom: device.bottom, right: insets.right),
+          EdgeInsets(top: device.top, left: insets.left, bottom: device.bottom, right: insets.right),
+        ]
+        otherSafeAreas.removeAll { $0 == insets }
+      }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
       // to 13 has none), and below it the navigation bar and above the bottom edge the tab bar
