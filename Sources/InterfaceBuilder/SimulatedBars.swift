@@ -7,6 +7,9 @@
 /// choose bars explicitly. The safe area of the root view then ends below the top bar and
 /// above the bottom bar.
 struct SimulatedBars: Equatable {
+  /// A navigation bar's standard height (without large titles).
+  static let navigationBarHeight = 44.0
+
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
   /// The status bar above a navigation bar, as the navigation controller saved its bar's

@@ -72,10 +72,10 @@ extension UnitBuilder {
         } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
-          func insetsBelowBars(_ device: EdgeInsets, statusBar: Double?) -> EdgeInsets {
+          func insetsBelowBars(_ device: EdgeInsets, statusBar: Double?, topBar: Double? = bars?.top) -> EdgeInsets {
             var screenInsets = device
             var top = saved?.y ?? 0
-            if let bar = bars?.top { screenInsets.top = (statusBar ?? screenInsets.top) + bar }
+            if let bar = topBar { screenInsets.top = (statusBar ?? screenInsets.top) + bar }
             if let bar = bars?.bottom { screenInsets.bottom += bar }
             // A root saved at the top of the screen but shorter than it by its top bars (or by
             // all its bars) lies below them: they are opaque, or it does not extend under them.
@@ -94,6 +94,11 @@ extension UnitBuilder {
           // draws (saved by another version, the bar not moved since): either may be the canvas's.
           if bars?.top != nil, let status = bars?.statusBar, abs(status - screenInsets.top) > 0.5 {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: nil))
+          }
+          // A navigation bar with large titles may be drawn at the standard height instead.
+          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5 {
+            otherSafeAreas.append(
+              insetsBelowBars(screenInsets, statusBar: bars?.statusBar, topBar: SimulatedBars.navigationBarHeight))
           }
           // The safe area of a notched iPhone differs between the versions of Xcode 14 and
           // later (and their simulated devices), and none at all is what some files show.
