@@ -69,6 +69,9 @@ extension UnitBuilder {
           let top = bars.top ?? 0
           let bottom = screenInsets.bottom + (bars.bottom ?? 0)
           insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
+          // Some files are saved with the screen's own top inset above the card's bars.
+          otherSafeAreas.append(
+            EdgeInsets(top: screenInsets.top + top, left: screenInsets.left, bottom: bottom, right: screenInsets.right))
         } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
