@@ -31,6 +31,11 @@ struct Device {
   /// which Xcode 14 and later (`toolsVersion` 21000 and above) draw with.
   static let iOS16StatusBars: [String: Double] = ["retina5_9": 50, "retina6_1": 48]
 
+  /// A build of each span of Xcode versions that draws a notched iPhone's safe area its own
+  /// way: before Xcode 14, Xcode 14 to 16.2 (iOS 16's status bars), Xcode 16.3 and later
+  /// (insets counted twice).
+  static let xcode14Eras = [20999, 21000, 23700]
+
   /// The safe-area insets of a screen-sized view on this device as Interface Builder draws it
   /// in a file saved by `toolsVersion`: the status bar of devices without a notch by Xcode's
   /// version (`statusBar(toolsVersion:)`), the iOS 16 status bars of notched iPhones from

@@ -384,6 +384,11 @@ public struct InterfaceBuilderFile: Sendable {
         continue
       case .zeroSize(_, let axis, _, .undetermined) where details.unknownIntrinsicAxes.contains(axis):
         continue
+      // An ambiguity that moves the view by less than a point in every layout the constraints
+      // allow shows nowhere on the canvas: Xcode does not mark it.
+      case .ambiguous(let ambiguity)
+      where InterfaceBuilderFile.isImperceptible(ambiguity, solved: primary?.solvedView(ambiguity.view)?.frame):
+        continue
       case .contentPriorityTie(let tie)
       where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
         continue
@@ -444,15 +449,32 @@ public struct InterfaceBuilderFile: Sendable {
         open[ambiguity.view, default: []].append(OpenPart(axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size))
       }
       result += misplacedAmbiguous(layout, primary: primary, open: open, details: details, conflicts: conflicts)
-      // A view whose saved frame is where its constraints put it with the sizes Plumb estimated
-      // replaced by the saved ones is no evidence of a misplacement, only of the estimate's error.
-      if !details.estimatedSizes.isEmpty, result.contains(where: { $0.code == .misplaced }) {
-        let estimates = EstimatedSizes(layout: layout, primary: primary, estimated: details.estimatedSizes)
-        let tolerance = layout.document.model.misplacedTolerance
+      // A stack view's arranged views are placed and sized by the stack from the measured sizes
+      // of all of them together: no arranged view is reported misplaced (the stack view is).
+      let model = layout.document.model
+      result.removeAll { diagnostic in
+        guard case .misplaced(let misplacement) = diagnostic.finding,
+          let superview = model.views[misplacement.view]?.superview
+        else { return false }
+        return model.views[superview]?.stack != nil
+      }
+      // A view that another plausible reading of what Plumb guessed puts at its saved frame,
+      // or that is off only by what the estimated baselines it follows leave uncertain, is no
+      // evidence of a misplacement, only of the guess's error.
+      if !details.contentRelaidOut, result.contains(where: { $0.code == .misplaced }) {
+        let plausible = PlausibleLayouts(layout: layout, primary: primary, details: details, open: open)
+        let tolerance = model.misplacedTolerance
         result.removeAll { diagnostic in
           guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
           let parts = misplacement.keepsOpenPartsAsDeclared ? open[misplacement.view] ?? [] : []
-          return estimates.explains(misplacement, open: parts, tolerance: tolerance)
+          // A few points is within what Plumb's layout of a real file can tell.
+          if misplacement.solved.keeping(parts, of: misplacement.declared)
+            .matches(misplacement.declared, tolerance: PlausibleLayouts.uncertainty)
+          {
+            return true
+          }
+          return plausible.explains(misplacement, open: parts, tolerance: tolerance)
+            || plausible.withinBaselineUncertainty(misplacement, open: parts, tolerance: tolerance)
         }
       }
     }
@@ -643,4 +665,25 @@ func xmlAttribute(_ name: String, in tag: String) -> String? {
   let rest = tag[start.upperBound...]
   guard let end = rest.firstIndex(of: "\"") else { return nil }
   return String(rest[..<end])
+}
+
+extension InterfaceBuilderFile {
+  /// Whether an ambiguity moves the view by less than a point: the other frame the solver
+  /// found is within a point of the solved one along the axis, and each open part's range of
+  /// values, where the solver knows it, is narrower than a point (a range it reports as none
+  /// is a single value).
+  static func isImperceptible(_ ambiguity: Ambiguity, solved: Rect?) -> Bool {
+    guard let solved else { return false }
+    let other = ambiguity.alternative
+    let (position, size, otherPosition, otherSize) =
+      ambiguity.axis == .horizontal
+      ? (solved.x, solved.width, other.x, other.width) : (solved.y, solved.height, other.y, other.height)
+    guard abs(position - otherPosition) < 1, abs(size - otherSize) < 1 else { return false }
+    func narrow(_ range: FrameRange?) -> Bool {
+      guard let range else { return true }
+      guard let lowest = range.lowest, let highest = range.highest else { return false }
+      return highest - lowest < 1
+    }
+    return (!ambiguity.position || narrow(ambiguity.positionRange)) && (!ambiguity.size || narrow(ambiguity.sizeRange))
+  }
 }

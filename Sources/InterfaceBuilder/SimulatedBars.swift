@@ -7,6 +7,13 @@
 /// choose bars explicitly. The safe area of the root view then ends below the top bar and
 /// above the bottom bar.
 struct SimulatedBars: Equatable {
+  /// The first build of Interface Builder (Xcode 11) that draws a modal presentation of the
+  /// default style as a sheet.
+  static let sheetsSince = 14800
+
+  /// A navigation bar's standard height (without large titles).
+  static let navigationBarHeight = 44.0
+
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
@@ -154,9 +161,19 @@ struct SimulatedBars: Equatable {
     }
 
     // Scenes presented as sheets, and the navigation stacks inside them.
+    let version = toolsVersion(tree: tree, root: root)
     let fullScreen: Set<String> = ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext", "custom"]
     for (_, controller) in controllers {
-      for segue in segues(from: controller) where segue.kind == "presentation" {
+      // A "show" segue from a scene outside a navigation stack presents its destination
+      // modally, as UIKit's `show` does without a navigation controller: as a sheet in the
+      // files of Xcode 11 and later (iOS 13's default presentation).
+      let presentsOnShow =
+        (version ?? 0) >= SimulatedBars.sheetsSince && result[controller]?.top == nil
+        && tree.node(controller)?.name != "navigationController"
+      for segue in segues(from: controller)
+      where segue.kind == "presentation"
+        || (presentsOnShow && segue.kind == "show" && result[segue.destination]?.top == nil)
+      {
         guard let destination = tree.node(segue.destination),
           !fullScreen.contains(destination.attribute("modalPresentationStyle") ?? "")
         else { continue }

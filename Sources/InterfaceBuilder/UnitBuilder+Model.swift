@@ -31,7 +31,7 @@ extension UnitBuilder {
     return (rect, nil)
   }
 
-  func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets) {
+  func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets, otherSafeAreas: [EdgeInsets]) {
     let rootNode = node(root.element)
     var saved = frame(of: root.element)?.rect
     let screen = context.device?.screen(landscape: context.landscape)
@@ -51,16 +51,17 @@ extension UnitBuilder {
     }
     var insets = EdgeInsets.zero
     var isFullScreen = false
+    // Other safe areas the canvas may have had, where what Xcode drew is uncertain.
+    var otherSafeAreas: [EdgeInsets] = []
     if let screen {
       // A view the width of the screen and nearly its height (bars aside) is a screen's view;
       // cells and smaller views have no insets.
       let isCell = rootNode.map { Elements.unitRoots.contains($0.name) } ?? false
       if !isCell, close(width, screen.width), height >= screen.height - 120 {
         isFullScreen = true
-        var top = saved?.y ?? 0
         // The status bar and the notch as Xcode's version draws them, for a storyboard's scenes
         // and a xib's views alike.
-        var screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
+        let screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
         let bars = root.controller.flatMap { context.bars[$0] }
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
@@ -68,26 +69,62 @@ extension UnitBuilder {
           let top = bars.top ?? 0
           let bottom = screenInsets.bottom + (bars.bottom ?? 0)
           insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
+          // Some files are saved with the screen's own top inset above the card's bars.
+          otherSafeAreas.append(
+            EdgeInsets(top: screenInsets.top + top, left: screenInsets.left, bottom: bottom, right: screenInsets.right))
         } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
-          if let bar = bars?.top {
-            let status = bars?.statusBar ?? screenInsets.top
-            screenInsets.top = status + bar
+          func insetsBelowBars(_ device: EdgeInsets, statusBar: Double?, topBar: Double? = bars?.top) -> EdgeInsets {
+            var screenInsets = device
+            var top = saved?.y ?? 0
+            if let bar = topBar { screenInsets.top = (statusBar ?? screenInsets.top) + bar }
+            if let bar = bars?.bottom { screenInsets.bottom += bar }
+            // A root saved at the top of the screen but shorter than it by its top bars (or by
+            // all its bars) lies below them: they are opaque, or it does not extend under them.
+            let shortfall = screen.height - top - height
+            if top < 0.5, screenInsets.top > 0.5, !close(shortfall, screenInsets.bottom),
+              close(shortfall, screenInsets.top) || close(shortfall, screenInsets.top + screenInsets.bottom)
+            {
+              top = screenInsets.top
+            }
+            return EdgeInsets(
+              top: max(0, screenInsets.top - top), left: screenInsets.left,
+              bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
           }
-          if let bar = bars?.bottom { screenInsets.bottom += bar }
-          // A root saved at the top of the screen but shorter than it by its top bars (or by
-          // all its bars) lies below them: they are opaque, or it does not extend under them.
-          let shortfall = screen.height - top - height
-          if top < 0.5, screenInsets.top > 0.5, !close(shortfall, screenInsets.bottom),
-            close(shortfall, screenInsets.top) || close(shortfall, screenInsets.top + screenInsets.bottom)
+          insets = insetsBelowBars(screenInsets, statusBar: bars?.statusBar)
+          // A navigation bar saved below another status bar than the one this version of Xcode
+          // draws (saved by another version, the bar not moved since): either may be the canvas's.
+          if bars?.top != nil, let status = bars?.statusBar, abs(status - screenInsets.top) > 0.5 {
+            otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: nil))
+          }
+          // A navigation bar with large titles may be drawn at the standard height instead.
+          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5 {
+            otherSafeAreas.append(
+              insetsBelowBars(screenInsets, statusBar: bars?.statusBar, topBar: SimulatedBars.navigationBarHeight))
+          }
+          // The safe area of a notched iPhone differs between the versions of Xcode 14 and
+          // later (and their simulated devices), and none at all is what some files show.
+          if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
+            let version = context.toolsVersion, version >= 21000
           {
-            top = screenInsets.top
+            for other in Device.xcode14Eras.map({ device.insets(landscape: false, toolsVersion: $0) }) {
+              otherSafeAreas.append(insetsBelowBars(other, statusBar: bars?.statusBar == nil ? nil : other.top))
+            }
           }
-          insets = EdgeInsets(
-            top: max(0, screenInsets.top - top), left: screenInsets.left,
-            bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
         }
+        // A root whose safe area reaches its top or bottom edge, bars and all.
+        if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
+          let version = context.toolsVersion, version >= 21000
+        {
+          let laidOut = insets
+          otherSafeAreas += [
+            EdgeInsets(top: 0, left: laidOut.left, bottom: laidOut.bottom, right: laidOut.right),
+            EdgeInsets(top: laidOut.top, left: laidOut.left, bottom: 0, right: laidOut.right),
+            EdgeInsets(top: 0, left: laidOut.left, bottom: 0, right: laidOut.right),
+          ]
+        }
+        otherSafeAreas.removeAll { $0 == insets }
       } else if !isCell, context.isStoryboard, root.isControllerView, screen.insets.top == 20,
         let version = context.toolsVersion, (11000..<14800).contains(version)
       {
@@ -98,6 +135,18 @@ extension UnitBuilder {
         if bars?.inPresenterContext != true, bars?.extendsUnderTopBars != false {
           insets.top = 20 + (bars?.top ?? 0)
         }
+      }
+      // A view of another size than the screen's (a freeform xib view, a container's scene)
+      // may be drawn with the device's safe-area insets at its top and bottom, as Xcode draws
+      // some.
+      if !isFullScreen, !isCell {
+        let device = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
+        otherSafeAreas += [
+          EdgeInsets(top: device.top, left: insets.left, bottom: insets.bottom, right: insets.right),
+          EdgeInsets(top: insets.top, left: insets.left, bottom: device.bottom, right: insets.right),
+          EdgeInsets(top: device.top, left: insets.left, bottom: device.bottom, right: insets.right),
+        ]
+        otherSafeAreas.removeAll { $0 == insets }
       }
     } else if context.isStoryboard, root.isControllerView {
       // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
@@ -119,14 +168,20 @@ extension UnitBuilder {
     }
     let range = rootNode?.nameRange
     let traits = context.device == nil ? nil : context.traits
-    return (Canvas(name: unitName, width: width, height: height, safeArea: insets, traits: traits, range: range), margins)
+    return (
+      Canvas(name: unitName, width: width, height: height, safeArea: insets, traits: traits, range: range), margins,
+      otherSafeAreas
+    )
   }
 
   mutating func makeModel(unitName: String) -> LayoutModel {
     var model = LayoutModel(kind: .layout)
     model.directions = .ltr
     model.misplacedTolerance = UnitBuilder.misplacedTolerance
-    let (canvas, rootMargins) = canvas(named: unitName)
+    let (canvas, rootMargins, otherSafeAreas) = canvas(named: unitName)
+    var unique: [EdgeInsets] = []
+    for insets in otherSafeAreas where !unique.contains(insets) { unique.append(insets) }
+    details.otherSafeAreas = unique
     model.canvases = [canvas]
     for (index, record) in records.enumerated() {
       guard let element = node(record.element) else { continue }

@@ -36,6 +36,9 @@ struct UnitDetails: Sendable {
   /// intrinsic size is UIKit's measurement, which the file does not hold, so no ambiguity is
   /// reported along them.
   var unknownIntrinsicAxes: Set<AttributeAxis> = []
+  /// Other safe areas of the root that are as plausible as the one laid out, where what Xcode
+  /// drew is uncertain (a status bar, a notched iPhone's insets in Xcode 14 and later).
+  var otherSafeAreas: [EdgeInsets] = []
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
