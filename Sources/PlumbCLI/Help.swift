@@ -42,7 +42,7 @@ enum Help {
   }
 
   static let check = """
-    Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
+    Usage: plumb check [PATH…] [--format FORMAT] [-o FILE] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
                        [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
                        [--vfl-function NAME[:OPTIONS]]…
@@ -57,7 +57,10 @@ enum Help {
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
                         json (the shape in docs/cli.md), sarif (SARIF 2.1.0), github
-                        (workflow commands), gitlab (Code Quality), junit or checkstyle
+                        (workflow commands), gitlab (Code Quality), junit, checkstyle or
+                        html (one page with the findings and pictures of the layouts that
+                        have them, docs/render.md)
+      -o, --output FILE write the report to FILE instead of standard output
       --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),
                         always or never
       --strict          warnings fail the check too

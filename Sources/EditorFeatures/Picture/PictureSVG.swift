@@ -293,6 +293,13 @@ struct PictureSVGWriter {
     output += "<g clip-path=\"url(#\(clip))\">\n"
 
     var labels = LabelPlacer()
+    // A label's box moved inside the panel.
+    func inside(_ box: Rect) -> Rect {
+      var box = box
+      box.x = max(area.x, min(box.x, area.x + area.width - box.width))
+      box.y = max(area.y, min(box.y, area.y + area.height - box.height))
+      return box
+    }
     // Struts' labels are placed after the names, so names win their first choice.
     var unlabelled: [String] = []
     for view in panel.views {
@@ -365,14 +372,7 @@ struct PictureSVGWriter {
         candidates.append(Rect(x: visible.x + visible.width - labelWidth - 3, y: visible.y + 2, width: labelWidth, height: lineHeight))
         candidates.append(Rect(x: visible.x, y: visible.y - lineHeight - 1, width: labelWidth, height: lineHeight))
         candidates.append(Rect(x: visible.x, y: visible.y + visible.height + 1, width: labelWidth, height: lineHeight))
-        // Kept inside the panel.
-        candidates = candidates.map { box in
-          var box = box
-          box.x = max(area.x, min(box.x, area.x + area.width - box.width))
-          box.y = max(area.y, min(box.y, area.y + area.height - box.height))
-          return box
-        }
-        if let box = labels.place(candidates) {
+        if let box = labels.place(candidates.map(inside)) {
           output +=
             "<rect class=\"name-bg\" \(attributes(box))/>"
             + "<text class=\"name\" x=\"\(pictureNumber(box.x + 1))\" y=\"\(pictureNumber(box.y + Self.fontSize))\">"
@@ -403,7 +403,7 @@ struct PictureSVGWriter {
           Rect(x: midX - labelWidth - 4, y: midY - lineHeight - 1, width: labelWidth, height: lineHeight),
           Rect(x: midX - labelWidth - 4, y: midY + 1, width: labelWidth, height: lineHeight),
         ]
-        if let box = labels.place(candidates) {
+        if let box = labels.place(candidates.map(inside)) {
           output +=
             "<text x=\"\(pictureNumber(box.x + 1))\" y=\"\(pictureNumber(box.y + 10))\">\(pictureEscape(strut.label))</text>"
         }
