@@ -65,4 +65,16 @@ final class RenderCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.hasPrefix("plumb check: cannot write 'missing-folder/report.txt'"), result.stderr)
   }
+
+  /// The pictures docs/render.md shows are what `plumb render` draws today.
+  func testTheDocumentationsPicturesAreCurrent() throws {
+    let root = packageRoot()
+    for (example, picture) in [("conflict", "--constraints"), ("ambiguous", nil), ("offscreen", nil)] {
+      var arguments = ["render", "Examples/problems/\(example).layout", "--direction", "ltr"]
+      if let picture { arguments.append(picture) }
+      let result = runPlumb(arguments, in: root)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      assertGolden(result.stdout, path: root.appendingPathComponent("docs/images/render-\(example).svg").path)
+    }
+  }
 }
