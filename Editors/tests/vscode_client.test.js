@@ -491,3 +491,22 @@ test('the layout preview says when the server cannot draw', async () => {
   assert.equal(world.panels.length, 1);
   assert.match(world.errors[0], /open a \.layout/);
 });
+
+test('on a storyboard the preview sends the cursor, and the server draws its scene', async () => {
+  const { world, vscode } = await activated();
+  world.answer = { version: 1, svg: '<svg/>' };
+  const editor = storyboardEditor();
+  editor.selection = { isEmpty: true, active: { line: 12, character: 4 } };
+  editor.document.lineAt = () => ({ text: '<view key="view">' });
+  vscode.window.activeTextEditor = editor;
+  await world.commands['plumb.showPreview']();
+  const requests = plumbClients(world)[0].requests;
+  assert.deepEqual(requests[0].params, { textDocument: { uri: 'file:///work/project/Main.storyboard' }, position: { line: 12, character: 4 } });
+  // Another line: drawn again for the scene there; the same line: nothing.
+  for (const listener of world.selectionListeners) listener({ textEditor: { ...editor, selection: { active: { line: 12, character: 9 } } } });
+  for (const listener of world.selectionListeners) listener({ textEditor: { ...editor, selection: { active: { line: 40, character: 2 } } } });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(requests.length, 2);
+  assert.deepEqual(requests[1].params.position, { line: 40, character: 2 });
+  world.panels[0].dispose();
+});

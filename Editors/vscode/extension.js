@@ -214,6 +214,20 @@ async function showFrames() {
 let preview;
 const PREVIEW_DELAY_MS = 250;
 
+/** Whether a document is an Interface Builder file (its scenes are its canvases). */
+function isInterfaceBuilder(document) {
+  const name = (document.uri.path || document.uri.fsPath || document.uri.toString()).toLowerCase();
+  return INTERFACE_BUILDER_EXTENSIONS.some((extension) => name.endsWith(extension));
+}
+
+/** The cursor of an Interface Builder editor, as a protocol position; null for other files. */
+function cursorPosition(editor) {
+  if (!editor || !editor.selection || !editor.selection.active || !isInterfaceBuilder(editor.document)) {
+    return null;
+  }
+  return { line: editor.selection.active.line, character: editor.selection.active.character || 0 };
+}
+
 /** The canvas a `canvas NAME …` line at the cursor declares, or null. */
 function canvasAtCursor(editor) {
   if (!editor || !editor.selection || !editor.document.lineAt) {
@@ -253,6 +267,9 @@ async function renderPreview() {
   const canvas = current.canvas || settings.primaryCanvas;
   if (canvas) {
     params.canvas = canvas;
+  } else if (current.position) {
+    // An Interface Builder file: the server draws the scene the cursor is in.
+    params.position = current.position;
   }
   if (settings.primaryDirection) {
     params.direction = settings.primaryDirection;
@@ -298,7 +315,7 @@ async function showPreview() {
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       { enableScripts: false },
     );
-    preview = { panel, uri, canvas: canvasAtCursor(editor), timer: undefined, listeners: [] };
+    preview = { panel, uri, canvas: canvasAtCursor(editor), position: cursorPosition(editor), timer: undefined, listeners: [] };
     const current = preview;
     current.listeners.push(
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -315,12 +332,18 @@ async function showPreview() {
           current.canvas = canvas;
           schedulePreview();
         }
+        const position = cursorPosition(event.textEditor);
+        if (position && (!current.position || position.line !== current.position.line)) {
+          current.position = position;
+          schedulePreview();
+        }
       }),
       vscode.window.onDidChangeActiveTextEditor((active) => {
         // Follows the editor: another served document becomes the one previewed.
         if (preview === current && active && isServed(active.document) && active.document.uri.toString() !== current.uri) {
           current.uri = active.document.uri.toString();
           current.canvas = canvasAtCursor(active);
+          current.position = cursorPosition(active);
           current.panel.title = `Plumb Preview: ${path.basename(active.document.uri.path || current.uri)}`;
           schedulePreview();
         }
@@ -338,6 +361,7 @@ async function showPreview() {
   } else {
     preview.uri = uri;
     preview.canvas = canvasAtCursor(editor) || preview.canvas;
+    preview.position = cursorPosition(editor);
     preview.panel.reveal(vscode.ViewColumn.Beside, true);
   }
   preview.panel.title = `Plumb Preview: ${path.basename(editor.document.uri.path || uri)}`;

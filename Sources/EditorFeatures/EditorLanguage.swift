@@ -129,6 +129,9 @@ public protocol EditorSnapshot: AnyObject {
   /// The picture of the solved layout in a canvas and direction (every one for nil), with
   /// what `diagnostics` (the findings as reported) say of each view (`LayoutPicture`).
   func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic]) -> PictureAnswer?
+  /// The canvas the text at `offset` belongs to (a `canvas` declaration, an Interface Builder
+  /// scene), for a preview that follows the cursor; nil when it belongs to none in particular.
+  func canvas(at offset: Int) -> String?
 }
 
 extension EditorSnapshot {
@@ -149,6 +152,7 @@ extension EditorSnapshot {
   public func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic])
     -> PictureAnswer?
   { nil }
+  public func canvas(at offset: Int) -> String? { nil }
 }
 
 /// The languages, and the choice of one for a document.

@@ -21,7 +21,31 @@ extension LayoutSnapshot {
   }
 }
 
+extension LayoutSnapshot {
+  /// The canvas whose declaration holds `offset`.
+  public func canvas(at offset: Int) -> String? {
+    document.model.effectiveCanvases.first { canvas in
+      canvas.range.map { $0.start <= offset && offset <= $0.end } ?? false
+    }?.name
+  }
+}
+
 extension InterfaceBuilderSnapshot {
+  /// The canvas of the scene, top-level view or cell whose XML holds `offset`: the nearest
+  /// element around it that is a laid-out view or a view controller.
+  public func canvas(at offset: Int) -> String? {
+    let elements = self.elements
+    var current = elements.element(containing: offset)
+    var steps = 0
+    while let index = current, let element = elements.element(index), steps < 10_000 {
+      if let location = view(atTag: element.tagRange.start) { return canvas(ofUnit: location.unit)?.name }
+      if isControllerElement(index), let unit = unit(ofController: index) { return canvas(ofUnit: unit)?.name }
+      current = element.parent
+      steps += 1
+    }
+    return nil
+  }
+
   /// Every unit (scene) drawn, or the one whose canvas is `canvas`.
   public func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic])
     -> PictureAnswer?
