@@ -68,7 +68,11 @@ private func excerpt(_ range: SourceRange, bytes: [UInt8], index: LineIndex) -> 
   let first = index.line(containing: min(range.start, bytes.count))
   let last = index.line(containing: min(max(range.start, range.end - 1), bytes.count))
   let shownFirst = max(0, first - 1)
-  let shownLast = min(index.lineCount - 1, min(last, first + 2) + 1)
+  var shownLast = min(index.lineCount - 1, min(last, first + 2) + 1)
+  // The empty line after the file's last line break is not shown.
+  while shownLast > last, index.contentRange(ofLine: shownLast).start >= index.contentRange(ofLine: shownLast).end {
+    shownLast -= 1
+  }
   let width = String(shownLast + 1).count
   var output = ""
   for line in shownFirst...shownLast {

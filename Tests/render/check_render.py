@@ -39,7 +39,8 @@ CASES = [
     ("login", ["render", "Examples/clean/login.layout", "--constraints"], "svg", 42, None),
     ("storyboard", ["render", "Tests/Fixtures/interface-builder/profile-issues.storyboard"], "svg", 6, (420, 720)),
     ("report", ["check", "--format", "html", "Examples/problems", "Tests/Fixtures/interface-builder/profile-issues.storyboard",
-                "Tests/Fixtures/interface-builder/cell-issues.xib"], "html", None, (900, 1000)),
+                "Tests/Fixtures/interface-builder/cell-issues.xib"], "html", None, None),
+    ("report-conflict", ["check", "--format", "html", "Examples/problems/conflict.layout"], "html", 4, (900, 1000)),
 ]
 
 # A pixel differs when a channel differs by more than this; a screenshot differs when more than

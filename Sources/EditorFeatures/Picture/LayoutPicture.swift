@@ -288,8 +288,17 @@ enum PictureBuilder {
     let drawn = Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var struts: [PictureStrut] = []
     var seen = Set<PictureStrut>()
+    // Sizes of one view on one axis are drawn side by side, not on top of each other.
+    var sizes: [String: Int] = [:]
     func add(_ constraint: LayoutConstraint, _ kind: PictureStrut.Kind) {
-      guard let strut = strut(constraint, kind: kind, views: drawn, rtl: rtl), seen.insert(strut).inserted else { return }
+      var stack = 0
+      if constraint.first.attribute == .width || constraint.first.attribute == .height {
+        let key = "\(constraint.first.view) \(constraint.first.attribute.rawValue)"
+        stack = sizes[key, default: 0]
+        sizes[key] = stack + 1
+      }
+      guard let strut = strut(constraint, kind: kind, views: drawn, rtl: rtl, stack: stack), seen.insert(strut).inserted
+      else { return }
       struts.append(strut)
     }
     for (constraint, kind) in conflictStruts { add(constraint, kind) }
@@ -368,7 +377,7 @@ enum PictureBuilder {
 
   /// A constraint's strut; nil when one of its views is not drawn or the numbers are not finite.
   static func strut(
-    _ constraint: LayoutConstraint, kind: PictureStrut.Kind, views: [String: PictureView], rtl: Bool
+    _ constraint: LayoutConstraint, kind: PictureStrut.Kind, views: [String: PictureView], rtl: Bool, stack: Int = 0
   ) -> PictureStrut? {
     guard let first = views[constraint.first.view], first.isFinite else { return nil }
     let horizontal = constraint.first.attribute.axis == .horizontal
@@ -404,7 +413,8 @@ enum PictureBuilder {
         label += (constraint.constant > 0 ? " + " : " − ") + formatNumber(abs(constraint.constant))
       }
     }
-    let inset = 4.0
+    // 4 points inside the edge, the next size of the same view 8 points further in.
+    let inset = 4.0 + 8.0 * Double(stack)
     let from =
       horizontal
       ? PicturePoint(x: a.x, y: a.y + a.height - min(inset, a.height / 2))
