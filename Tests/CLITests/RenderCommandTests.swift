@@ -69,7 +69,7 @@ final class RenderCommandTests: XCTestCase {
   /// The pictures docs/render.md shows are what `plumb render` draws today.
   func testTheDocumentationsPicturesAreCurrent() throws {
     let root = packageRoot()
-    for (example, picture) in [("conflict", "--constraints"), ("ambiguous", nil), ("offscreen", nil)] {
+    for (example, picture) in [("conflict", "--constraints"), ("ambiguous", nil), ("offscreen", nil), ("misplaced", nil)] {
       var arguments = ["render", "Examples/problems/\(example).layout", "--direction", "ltr"]
       if let picture { arguments.append(picture) }
       let result = runPlumb(arguments, in: root)
