@@ -126,11 +126,9 @@ final class LayoutPictureTests: XCTestCase {
   }
 
   func testAnAmbiguousViewHasItsAlternativeAndRangeDrawn() {
-    let picture = LayoutPicture(
-      LayoutLanguage.layout.solve(
-        bytes: Array("canvas c 300x300\nview Chip\nChip.width == 50\nChip.height == 50\nV:|[Chip]\nChip.leading >= super.leading + 10\n".utf8),
-        canvas: nil, solveWithErrors: true
-      ).layouts, diagnostics: [], direction: .ltr)
+    let text = "canvas c 300x300\nview Chip\nChip.width == 50\nChip.height == 50\nV:|[Chip]\nChip.leading >= super.leading + 10\n"
+    let solved = LayoutLanguage.layout.solve(bytes: Array(text.utf8), canvas: nil, solveWithErrors: true)
+    let picture = LayoutPicture(solved.layouts, diagnostics: solved.diagnostics, direction: .ltr)
     let chip = picture.panels.first?.views.first { $0.name == "Chip" }
     XCTAssertEqual(chip?.codes, [.ambiguous])
     let ambiguity = chip?.ambiguities.first
@@ -140,6 +138,19 @@ final class LayoutPictureTests: XCTestCase {
     XCTAssertGreaterThanOrEqual((ambiguity?.range.x ?? 0) + (ambiguity?.range.width ?? 0), 300)
     let svg = picture.svg()
     XCTAssertTrue(svg.contains("class=\"ghost\"") && svg.contains("class=\"range\""))
+  }
+
+  func testASilencedFindingIsNotDrawn() {
+    let text = "canvas c 300x300\nview Chip # plumb: ignore ambiguous\nChip.width == 50\nChip.height == 50\nV:|[Chip]\n"
+    let solved = LayoutLanguage.layout.solve(bytes: Array(text.utf8), canvas: nil, solveWithErrors: true)
+    let chip = LayoutPicture(solved.layouts, diagnostics: solved.diagnostics).panels.first?.views.first { $0.name == "Chip" }
+    XCTAssertEqual(chip?.codes, [])
+    XCTAssertEqual(chip?.ambiguities, [])
+    // The same layout with the finding reported is drawn ambiguous.
+    let reported = LayoutLanguage.layout.solve(
+      bytes: Array(text.replacingOccurrences(of: " # plumb: ignore ambiguous", with: "").utf8), canvas: nil, solveWithErrors: true)
+    let drawn = LayoutPicture(reported.layouts, diagnostics: reported.diagnostics).panels.first?.views.first { $0.name == "Chip" }
+    XCTAssertEqual(drawn?.codes, [.ambiguous])
   }
 
   func testSubviewsAreDrawnInCanvasCoordinates() {

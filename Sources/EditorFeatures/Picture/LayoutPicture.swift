@@ -97,7 +97,8 @@ public struct LayoutPicture: Sendable {
   /// The places of `layouts` in `canvas` and `direction` (every one for nil), canvases in file
   /// order, left to right first, with what `diagnostics` (the file's findings, as reported)
   /// say of each view; with `constraints`, every constraint the file writes drawn as a strut.
-  /// `only`, when given, keeps the places a finding of the solved layout is in.
+  /// With `onlyPlacesWithFindings`, only the places a finding of the solved layout is in.
+  /// A view is drawn ambiguous when an `ambiguous` finding about it is among `diagnostics`.
   public init(
     _ layouts: [SolvedLayout], diagnostics: [Diagnostic], canvas: String? = nil, direction: LayoutDirection? = nil,
     constraints: Bool = false, onlyPlacesWithFindings: Bool = false
@@ -113,9 +114,9 @@ public struct LayoutPicture: Sendable {
         let known = Set(frames.views.map(\.name))
         let findings = diagnostics.filter { diagnostic in
           PictureBuilder.happens(diagnostic, in: place) && PictureBuilder.isAboutLayout(diagnostic)
-            && PictureBuilder.subjectViews(diagnostic, constraints: [], known: known).allSatisfy(known.contains)
+            && PictureBuilder.subjectViews(diagnostic).allSatisfy(known.contains)
         }
-        if onlyPlacesWithFindings, findings.isEmpty, frames.views.allSatisfy({ $0.ambiguities.isEmpty }) { continue }
+        if onlyPlacesWithFindings, findings.isEmpty { continue }
         panels.append(
           PictureBuilder.panel(
             frames, constraints: solver.constraints, diagnostics: findings, drawConstraints: constraints))
@@ -156,7 +157,7 @@ enum PictureBuilder {
   }
 
   /// The views a finding names directly (not through its constraints).
-  static func subjectViews(_ diagnostic: Diagnostic, constraints: [LayoutConstraint], known: Set<String>) -> [String] {
+  static func subjectViews(_ diagnostic: Diagnostic) -> [String] {
     var views: [String] = []
     if let view = diagnostic.finding.view { views.append(view) }
     if case .contentPriorityTie(let tie) = diagnostic.finding { views.append(tie.second) }
@@ -256,7 +257,7 @@ enum PictureBuilder {
         mark(overhang.view, diagnostic)
         offscreen.insert(overhang.view)
       default:
-        for view in subjectViews(diagnostic, constraints: constraints, known: []) { mark(view, diagnostic) }
+        for view in subjectViews(diagnostic) { mark(view, diagnostic) }
       }
     }
 
@@ -271,9 +272,11 @@ enum PictureBuilder {
       guard !view.isLayoutGuide else { continue }
       let base = origin(of: name)
       let frame = shifted(view.frame, by: base)
-      var viewCodes = codes[name] ?? []
-      if !view.ambiguities.isEmpty { viewCodes.insert(.ambiguous) }
-      let ambiguities = view.ambiguities.map { finding in
+      let viewCodes = codes[name] ?? []
+      // The ambiguity the solver found, for a view the findings say is ambiguous (or tied on
+      // its content priorities, which is how it is ambiguous).
+      let shown = viewCodes.contains(.ambiguous) || viewCodes.contains(.contentPriorityAmbiguity)
+      let ambiguities = (shown ? view.ambiguities : []).map { finding in
         ambiguity(finding, frame: frame, base: base, canvas: place.canvas)
       }
       views.append(
