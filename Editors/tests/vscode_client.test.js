@@ -75,6 +75,10 @@ function makeWorld(settings) {
         world.configurationListeners.push(listener);
         return { dispose() {} };
       },
+      onDidChangeTextDocument(listener) {
+        world.textListeners = (world.textListeners || []).concat(listener);
+        return { dispose() { world.textListeners = world.textListeners.filter((other) => other !== listener); } };
+      },
       async openTextDocument(options) {
         world.opened = options;
         return options;
@@ -82,6 +86,26 @@ function makeWorld(settings) {
     },
     window: {
       activeTextEditor: undefined,
+      createWebviewPanel(viewType, title, showOptions, options) {
+        const panel = {
+          viewType, title, showOptions, options,
+          webview: { html: '' },
+          disposeListeners: [],
+          onDidDispose(listener) { this.disposeListeners.push(listener); return { dispose() {} }; },
+          reveal() { this.revealed = true; },
+          dispose() { for (const listener of this.disposeListeners) listener(); },
+        };
+        world.panels = (world.panels || []).concat(panel);
+        return panel;
+      },
+      onDidChangeTextEditorSelection(listener) {
+        world.selectionListeners = (world.selectionListeners || []).concat(listener);
+        return { dispose() { world.selectionListeners = world.selectionListeners.filter((other) => other !== listener); } };
+      },
+      onDidChangeActiveTextEditor(listener) {
+        world.editorListeners = (world.editorListeners || []).concat(listener);
+        return { dispose() { world.editorListeners = world.editorListeners.filter((other) => other !== listener); } };
+      },
       createOutputChannel: (name) => ({ name, lines: [], appendLine(line) { this.lines.push(line); }, show() {}, dispose() {} }),
       async showErrorMessage(message) {
         world.errors.push(message);
@@ -399,4 +423,90 @@ test('explain falls back to the clipboard, and says when there is nothing to exp
   await world.commands['plumb.explainLog']();
   assert.match(world.errors[0], /No conflict report found/);
   assert.equal(world.opened, undefined);
+});
+
+/** An editor of a layout document whose cursor is on `line` of `lines`. */
+function layoutEditor(uri, lines, line) {
+  return {
+    selection: { isEmpty: true, active: { line } },
+    document: { languageId: 'layout', uri: { toString: () => uri, path: uri.replace('file://', '') }, lineAt: (index) => ({ text: lines[index] }) },
+  };
+}
+
+const LAYOUT_LINES = ['canvas phone 375x667', 'canvas pad 768x1024', 'view Banner', 'H:|-8-[Banner]'];
+
+test('the layout preview shows plumb/render beside the editor, in the canvas at the cursor', async () => {
+  const { world, vscode } = await activated();
+  world.answer = { version: 1, svg: '<svg xmlns="http://www.w3.org/2000/svg"><g class="view" data-view="Banner"/></svg>' };
+  vscode.window.activeTextEditor = layoutEditor('file:///a.layout', LAYOUT_LINES, 1);
+  await world.commands['plumb.showPreview']();
+  assert.equal(world.errors.length, 0, world.errors.join('; '));
+  const request = plumbClients(world)[0].requests[0];
+  assert.equal(request.method, 'plumb/render');
+  assert.deepEqual(request.params, { textDocument: { uri: 'file:///a.layout' }, canvas: 'pad' });
+  const panel = world.panels[0];
+  assert.equal(panel.showOptions.viewColumn, vscode.ViewColumn.Beside);
+  assert.equal(panel.showOptions.preserveFocus, true);
+  assert.equal(panel.options.enableScripts, false, 'the page runs no script');
+  assert.match(panel.webview.html, /data-view="Banner"/);
+  assert.match(panel.webview.html, /Content-Security-Policy" content="default-src 'none'/);
+  assert.equal(panel.title, 'Plumb Preview: a.layout');
+});
+
+test('the layout preview follows typing and the cursor, and stops when closed', async () => {
+  const { world, vscode } = await activated({ primaryDirection: 'rtl' });
+  world.answer = { version: 1, svg: '<svg/>' };
+  const editor = layoutEditor('file:///a.layout', LAYOUT_LINES, 3);
+  vscode.window.activeTextEditor = editor;
+  await world.commands['plumb.showPreview']();
+  const requests = plumbClients(world)[0].requests;
+  assert.deepEqual(requests[0].params, { textDocument: { uri: 'file:///a.layout' }, direction: 'rtl' });
+  // An edit of another document does nothing; an edit of this one draws again after a pause.
+  for (const listener of world.textListeners) listener({ document: { uri: { toString: () => 'file:///other.layout' } } });
+  for (const listener of world.textListeners) listener({ document: { uri: { toString: () => 'file:///a.layout' } } });
+  for (const listener of world.textListeners) listener({ document: { uri: { toString: () => 'file:///a.layout' } } });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(requests.length, 2, 'two quick edits are drawn once');
+  // The cursor on a canvas line: that canvas.
+  const onPhone = layoutEditor('file:///a.layout', LAYOUT_LINES, 0);
+  for (const listener of world.selectionListeners) listener({ textEditor: onPhone });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(requests.length, 3);
+  assert.equal(requests[2].params.canvas, 'phone');
+  // Closed: nothing more is asked.
+  world.panels[0].dispose();
+  assert.equal(world.textListeners.length, 0);
+  assert.equal(world.selectionListeners.length, 0);
+});
+
+test('the layout preview says when the server cannot draw', async () => {
+  const { world, vscode } = await activated();
+  const client = plumbClients(world)[0];
+  client.sendRequest = async () => { throw new Error('the document has no canvas'); };
+  vscode.window.activeTextEditor = layoutEditor('file:///a.layout', LAYOUT_LINES, 3);
+  await world.commands['plumb.showPreview']();
+  assert.match(world.panels[0].webview.html, /plumb\/render failed: the document has no canvas/);
+  vscode.window.activeTextEditor = { document: { languageId: 'plaintext', uri: { toString: () => 'untitled:1' } } };
+  await world.commands['plumb.showPreview']();
+  assert.equal(world.panels.length, 1);
+  assert.match(world.errors[0], /open a \.layout/);
+});
+
+test('on a storyboard the preview sends the cursor, and the server draws its scene', async () => {
+  const { world, vscode } = await activated();
+  world.answer = { version: 1, svg: '<svg/>' };
+  const editor = storyboardEditor();
+  editor.selection = { isEmpty: true, active: { line: 12, character: 4 } };
+  editor.document.lineAt = () => ({ text: '<view key="view">' });
+  vscode.window.activeTextEditor = editor;
+  await world.commands['plumb.showPreview']();
+  const requests = plumbClients(world)[0].requests;
+  assert.deepEqual(requests[0].params, { textDocument: { uri: 'file:///work/project/Main.storyboard' }, position: { line: 12, character: 4 } });
+  // Another line: drawn again for the scene there; the same line: nothing.
+  for (const listener of world.selectionListeners) listener({ textEditor: { ...editor, selection: { active: { line: 12, character: 9 } } } });
+  for (const listener of world.selectionListeners) listener({ textEditor: { ...editor, selection: { active: { line: 40, character: 2 } } } });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(requests.length, 2);
+  assert.deepEqual(requests[1].params.position, { line: 40, character: 2 });
+  world.panels[0].dispose();
 });

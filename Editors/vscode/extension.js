@@ -206,6 +206,168 @@ async function showFrames() {
   }
 }
 
+// The layout preview: a webview beside the editor showing `plumb/render`'s SVG of one
+// document, in the canvas the cursor is in (the `canvas` line it is on, else the last one it
+// was on, else plumb.primaryCanvas), drawn again as the text changes.
+
+/** @type {{panel: any, uri: string, canvas: string | null, timer: any, listeners: any[]} | undefined} */
+let preview;
+const PREVIEW_DELAY_MS = 250;
+
+/** Whether a document is an Interface Builder file (its scenes are its canvases). */
+function isInterfaceBuilder(document) {
+  const name = (document.uri.path || document.uri.fsPath || document.uri.toString()).toLowerCase();
+  return INTERFACE_BUILDER_EXTENSIONS.some((extension) => name.endsWith(extension));
+}
+
+/** The cursor of an Interface Builder editor, as a protocol position; null for other files. */
+function cursorPosition(editor) {
+  if (!editor || !editor.selection || !editor.selection.active || !isInterfaceBuilder(editor.document)) {
+    return null;
+  }
+  return { line: editor.selection.active.line, character: editor.selection.active.character || 0 };
+}
+
+/** The canvas a `canvas NAME …` line at the cursor declares, or null. */
+function canvasAtCursor(editor) {
+  if (!editor || !editor.selection || !editor.document.lineAt) {
+    return null;
+  }
+  const line = editor.document.lineAt(editor.selection.active.line).text;
+  const match = /^\s*canvas\s+([^\s#]+)/.exec(line);
+  return match ? match[1] : null;
+}
+
+/** The webview's page: the SVG and nothing that loads anything (no script, no network). */
+function previewHTML(svg, message) {
+  const body = message ? `<p class="message">${escapeHTML(message)}</p>` : svg;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">
+<style>body{margin:0;padding:8px;background:var(--vscode-editor-background)} .message{font-family:var(--vscode-font-family);color:var(--vscode-foreground)} svg{max-width:100%;height:auto}</style>
+</head><body>${body}</body></html>`;
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Asks the server for the previewed document's picture and shows it. */
+async function renderPreview() {
+  if (!preview) {
+    return;
+  }
+  const current = preview;
+  if (!client || !client.isRunning()) {
+    current.panel.webview.html = previewHTML('', 'The Plumb language server is not running.');
+    return;
+  }
+  const params = { textDocument: { uri: current.uri } };
+  const settings = serverSettings();
+  const canvas = current.canvas || settings.primaryCanvas;
+  if (canvas) {
+    params.canvas = canvas;
+  } else if (current.position) {
+    // An Interface Builder file: the server draws the scene the cursor is in.
+    params.position = current.position;
+  }
+  if (settings.primaryDirection) {
+    params.direction = settings.primaryDirection;
+  }
+  try {
+    const result = await client.sendRequest('plumb/render', params);
+    if (preview === current) {
+      current.panel.webview.html = result && result.svg ? previewHTML(result.svg) : previewHTML('', 'Nothing to draw.');
+    }
+  } catch (error) {
+    if (preview === current && params.canvas && current.canvas) {
+      // A canvas that is gone (renamed as it is typed): every canvas instead.
+      current.canvas = null;
+      return renderPreview();
+    }
+    if (preview === current) {
+      current.panel.webview.html = previewHTML('', `plumb/render failed: ${error && error.message ? error.message : error}`);
+    }
+  }
+}
+
+/** Draws the preview again after a pause in typing. */
+function schedulePreview() {
+  if (!preview) {
+    return;
+  }
+  clearTimeout(preview.timer);
+  preview.timer = setTimeout(renderPreview, PREVIEW_DELAY_MS);
+}
+
+/** "Plumb: Show Layout Preview": the active document's picture, beside it, kept up to date. */
+async function showPreview() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !isServed(editor.document)) {
+    vscode.window.showInformationMessage('Plumb: open a .layout, .vfl, .storyboard or .xib file to preview it.');
+    return;
+  }
+  const uri = editor.document.uri.toString();
+  if (!preview) {
+    const panel = vscode.window.createWebviewPanel(
+      'plumb.preview',
+      'Plumb Preview',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: false },
+    );
+    preview = { panel, uri, canvas: canvasAtCursor(editor), position: cursorPosition(editor), timer: undefined, listeners: [] };
+    const current = preview;
+    current.listeners.push(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (preview === current && event.document.uri.toString() === current.uri) {
+          schedulePreview();
+        }
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (preview !== current || event.textEditor.document.uri.toString() !== current.uri) {
+          return;
+        }
+        const canvas = canvasAtCursor(event.textEditor);
+        if (canvas && canvas !== current.canvas) {
+          current.canvas = canvas;
+          schedulePreview();
+        }
+        const position = cursorPosition(event.textEditor);
+        if (position && (!current.position || position.line !== current.position.line)) {
+          current.position = position;
+          schedulePreview();
+        }
+      }),
+      vscode.window.onDidChangeActiveTextEditor((active) => {
+        // Follows the editor: another served document becomes the one previewed.
+        if (preview === current && active && isServed(active.document) && active.document.uri.toString() !== current.uri) {
+          current.uri = active.document.uri.toString();
+          current.canvas = canvasAtCursor(active);
+          current.position = cursorPosition(active);
+          current.panel.title = `Plumb Preview: ${path.basename(active.document.uri.path || current.uri)}`;
+          schedulePreview();
+        }
+      }),
+    );
+    panel.onDidDispose(() => {
+      if (preview === current) {
+        clearTimeout(current.timer);
+        for (const listener of current.listeners) {
+          listener.dispose();
+        }
+        preview = undefined;
+      }
+    });
+  } else {
+    preview.uri = uri;
+    preview.canvas = canvasAtCursor(editor) || preview.canvas;
+    preview.position = cursorPosition(editor);
+    preview.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+  preview.panel.title = `Plumb Preview: ${path.basename(editor.document.uri.path || uri)}`;
+  await renderPreview();
+}
+
 /** The log to explain: the active editor's selection, else the clipboard. */
 async function logText() {
   const editor = vscode.window.activeTextEditor;
@@ -266,6 +428,7 @@ async function activate(context) {
     outputChannel,
     vscode.commands.registerCommand('plumb.restartServer', restartClient),
     vscode.commands.registerCommand('plumb.showFrames', showFrames),
+    vscode.commands.registerCommand('plumb.showPreview', showPreview),
     vscode.commands.registerCommand('plumb.explainLog', explainLog),
     vscode.commands.registerCommand('plumb.showOutput', () => outputChannel.show(true)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
@@ -288,6 +451,9 @@ async function activate(context) {
 }
 
 function deactivate() {
+  if (preview) {
+    preview.panel.dispose();
+  }
   return stopClient();
 }
 

@@ -126,6 +126,12 @@ public protocol EditorSnapshot: AnyObject {
   func codeActions(in range: SourceRange, only: [String]?) -> [CodeAction]?
   /// Every view's frame in every place, narrowed to a canvas and direction.
   func frames(canvas: String?, direction: LayoutDirection?) -> FramesAnswer?
+  /// The picture of the solved layout in a canvas and direction (every one for nil), with
+  /// what `diagnostics` (the findings as reported) say of each view (`LayoutPicture`).
+  func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic]) -> PictureAnswer?
+  /// The canvas the text at `offset` belongs to (a `canvas` declaration, an Interface Builder
+  /// scene), for a preview that follows the cursor; nil when it belongs to none in particular.
+  func canvas(at offset: Int) -> String?
 }
 
 extension EditorSnapshot {
@@ -143,6 +149,10 @@ extension EditorSnapshot {
   public func inlayHints(in range: SourceRange, preferences: FramePreferences) -> [InlayHint]? { nil }
   public func codeActions(in range: SourceRange, only: [String]?) -> [CodeAction]? { nil }
   public func frames(canvas: String?, direction: LayoutDirection?) -> FramesAnswer? { nil }
+  public func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic])
+    -> PictureAnswer?
+  { nil }
+  public func canvas(at offset: Int) -> String? { nil }
 }
 
 /// The languages, and the choice of one for a document.

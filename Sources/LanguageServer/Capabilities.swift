@@ -81,7 +81,7 @@ extension Server {
       ("foldingRangeProvider", true),
       (
         "experimental",
-        .object([("plumbFramesProvider", true), ("plumbExplainProvider", true)])
+        .object([("plumbFramesProvider", true), ("plumbExplainProvider", true), ("plumbRenderProvider", true)])
       ),
     ]
     if client.pullDiagnostics {

@@ -214,6 +214,7 @@ final class Server {
     "textDocument/formatting": { try $0.formatting($1) },
     "textDocument/foldingRange": { try $0.foldingRanges($1) },
     "plumb/frames": { try $0.frames($1) },
+    "plumb/render": { try $0.render($1) },
     "plumb/explain": { try $0.explain($1) },
     "plumb/documentText": { try $0.documentText($1) },
   ]

@@ -12,9 +12,12 @@ enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
       arguments, command: "check", flags: ["--strict", "--quiet", "--watch"],
-      options: ["--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color", "--vfl-function"])
+      options: [
+        "--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color", "--vfl-function", "-o",
+        "--output",
+      ])
     let format = try parsed.choice(
-      "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle"], default: "text",
+      "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle", "html"], default: "text",
       command: "check")
     let colour = try useColour(parsed, io: io, command: "check")
     let quiet = parsed.flags.contains("--quiet")
@@ -44,7 +47,9 @@ enum CheckCommand {
     // Check the files in parallel across cores; each result lands in its own slot, so the
     // output order is the order of `paths`, whatever order the work finishes in.
     let progress = io.errorIsTerminal && !quiet ? Progress(total: targets.count, delay: io.progressDelay, write: io.writeError) : nil
-    let results = checkAll(targets, io: io, canvas: canvas, settings: settings, languages: languages, progress: progress)
+    let results = checkAll(
+      targets, io: io, canvas: canvas, settings: settings, languages: languages, progress: progress,
+      keepLayouts: format == "html")
     progress?.finish()
     var reports: [FileReport] = []
     var canvases: [String] = []
@@ -96,19 +101,35 @@ enum CheckCommand {
       _ = baseline.filter(&reports, keys: keys)
     }
 
+    // The report goes to standard output, or to the file `-o` names.
+    let outputPath = parsed.options["-o"] ?? parsed.options["--output"]
+    let write: (String) -> Void
+    var writeFailure: String?
+    if let outputPath, outputPath != "-" {
+      write = { text in
+        do {
+          try io.writeFile(outputPath, Array(text.utf8))
+        } catch {
+          writeFailure = "plumb check: cannot write '\(outputPath)': \(describe(error))"
+        }
+      }
+    } else {
+      write = io.writeOutput
+    }
     switch format {
-    case "json": io.writeOutput(renderJSON(reports))
-    case "sarif": io.writeOutput(renderSARIF(reports))
-    case "github": io.writeOutput(renderGitHub(reports))
+    case "json": write(renderJSON(reports))
+    case "sarif": write(renderSARIF(reports))
+    case "github": write(renderGitHub(reports))
     case "gitlab":
       let absolute = io.currentDirectory
-      io.writeOutput(
-        renderGitLab(reports, keys: Baseline.keys(of: reports, baselineFolder: absolute, currentDirectory: absolute)))
-    case "junit": io.writeOutput(renderJUnit(reports))
-    case "checkstyle": io.writeOutput(renderCheckstyle(reports))
+      write(renderGitLab(reports, keys: Baseline.keys(of: reports, baselineFolder: absolute, currentDirectory: absolute)))
+    case "junit": write(renderJUnit(reports))
+    case "checkstyle": write(renderCheckstyle(reports))
+    case "html": write(renderHTML(reports))
     default:
-      io.writeOutput(renderText(reports, style: Style(enabled: colour), summary: !quiet))
+      write(renderText(reports, style: Style(enabled: colour && outputPath == nil), summary: !quiet))
     }
+    if let writeFailure { throw UsageError(message: writeFailure) }
     for message in unreadable { io.writeError(message + "\n") }
 
     if !unreadable.isEmpty { return 2 }
@@ -206,7 +227,7 @@ enum CheckCommand {
 
   static func checkAll(
     _ targets: [Target], io: CommandIO, canvas: String?, settings: LanguageSettings, languages: [any EditorLanguage],
-    progress: Progress?
+    progress: Progress?, keepLayouts: Bool = false
   ) -> [Result<FileReport, UsageError>] {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
@@ -239,7 +260,8 @@ enum CheckCommand {
         result = .success(
           FileReport(
             path: path == "-" ? "<stdin>" : path, document: solved.document, diagnostics: diagnostics,
-            canvases: solved.canvases, language: language, relativePath: target.relativePath))
+            canvases: solved.canvases, language: language, relativePath: target.relativePath,
+            layouts: keepLayouts ? solved.layouts : []))
       } catch {
         result = .failure(error)
       }

@@ -1,6 +1,6 @@
 /// The help texts of the command line.
 enum Help {
-  static let commands = ["check", "frames", "constraints", "fmt", "explain", "lsp", "help"]
+  static let commands = ["check", "frames", "render", "constraints", "fmt", "explain", "lsp", "help"]
 
   static let overview = """
     plumb \(plumbVersion): Auto Layout's checks for any editor and any CI.
@@ -10,6 +10,7 @@ enum Help {
     Commands:
       check [PATH…]        check layout, Interface Builder and source files; print every diagnostic
       frames FILE          print the solved frame of every view, in every canvas and direction
+      render FILE          draw the solved layout and its findings as SVG
       constraints FILE     list every constraint a file lowers to
       fmt [PATH…]          format layout files in place (--check lists those it would change)
       explain [FILE]       explain UIKit's "Unable to simultaneously satisfy constraints" log
@@ -30,6 +31,7 @@ enum Help {
     switch topic {
     case "check": check
     case "frames": frames
+    case "render": render
     case "constraints": constraints
     case "fmt": fmt
     case "explain": explain
@@ -40,7 +42,7 @@ enum Help {
   }
 
   static let check = """
-    Usage: plumb check [PATH…] [--format FORMAT] [--color WHEN] [--strict] [--canvas NAME]
+    Usage: plumb check [PATH…] [--format FORMAT] [-o FILE] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
                        [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
                        [--vfl-function NAME[:OPTIONS]]…
@@ -55,7 +57,10 @@ enum Help {
     Options:
       --format FORMAT   text (default; compiler style 'path:line:col: error: message [code]'),
                         json (the shape in docs/cli.md), sarif (SARIF 2.1.0), github
-                        (workflow commands), gitlab (Code Quality), junit or checkstyle
+                        (workflow commands), gitlab (Code Quality), junit, checkstyle or
+                        html (one page with the findings and pictures of the layouts that
+                        have them, docs/render.md)
+      -o, --output FILE write the report to FILE instead of standard output
       --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),
                         always or never
       --strict          warnings fail the check too
@@ -98,6 +103,30 @@ enum Help {
     Exit status: 0, or 1 when the file has errors (the frames are still printed: a
     statement with an error contributes no constraint), 2 for a usage error or a file that
     cannot be read.
+
+    """
+
+  static let render = """
+    Usage: plumb render FILE [--canvas NAME] [--direction ltr|rtl] [-o OUT.svg] [--constraints]
+
+    Solves FILE and draws it as SVG: one panel per canvas and writing direction (every
+    scene of a storyboard or xib), each view's frame to scale with its name. Views with
+    findings carry the finding's code as a class and are drawn apart: conflicts in
+    vermilion with the broken constraint crossed out, ambiguous views dashed with another
+    frame they could have and the stretch they can take shaded, a misplaced view's saved
+    frame dotted, views outside their superview pointed to from the canvas's edge
+    (docs/render.md).
+
+    Options:
+      --canvas NAME     only the canvas NAME
+      --direction DIR   only left-to-right (ltr) or right-to-left (rtl)
+      -o, --output FILE write the SVG to FILE instead of standard output
+      --constraints     draw every constraint the file writes, with its constant
+      --help            show this help
+
+    Exit status: 0, or 1 when the file has errors (the picture is still drawn: a
+    statement with an error contributes no constraint), 2 for a usage error or a file
+    that cannot be read or written.
 
     """
 

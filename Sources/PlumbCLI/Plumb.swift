@@ -31,6 +31,9 @@ public enum Plumb {
       case "frames":
         if rest.contains("--help") || rest.contains("-h") { return help("frames", io) }
         return try FramesCommand.run(rest, io: io)
+      case "render":
+        if rest.contains("--help") || rest.contains("-h") { return help("render", io) }
+        return try RenderCommand.run(rest, io: io)
       case "constraints":
         if rest.contains("--help") || rest.contains("-h") { return help("constraints", io) }
         return try ConstraintsCommand.run(rest, io: io)

@@ -19,6 +19,8 @@ struct FileReport {
   var language: (any EditorLanguage)? = nil
   /// The path relative to the configuration's folder (nil for standard input).
   var relativePath: String? = nil
+  /// The layouts solved, kept only for the formats that draw them (`html`).
+  var layouts: [SolvedLayout] = []
 }
 
 // MARK: - JSON

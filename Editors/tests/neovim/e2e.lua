@@ -333,6 +333,19 @@ local function run()
   ok('frames: ' .. (frames:match('Banner: frame = %b()') or ''))
   vim.cmd('close')
 
+  -- :PlumbPreview writes the SVG and hands it to the viewer (here, a stand-in).
+  local previewed
+  require('plumb').options.open_preview = function(path)
+    previewed = path
+  end
+  vim.cmd('PlumbPreview')
+  wait('the preview file', function()
+    return previewed ~= nil
+  end)
+  local svg = table.concat(vim.fn.readfile(previewed), '\n')
+  check(svg:find('data-view="Banner"', 1, true) ~= nil, 'the preview draws Banner: ' .. svg:sub(1, 200))
+  ok('preview: ' .. previewed)
+
   -- A Swift buffer gets the second server, plumb-source, which offers only what it checks.
   local swift = vim.env.PLUMB_TEST_SWIFT
   check(swift ~= nil and swift ~= '', 'PLUMB_TEST_SWIFT is set')

@@ -43,6 +43,9 @@ M.defaults = {
   flags = nil,
   -- Start the server when a buffer of the filetypes opens; with false, only :PlumbStart does.
   autostart = true,
+  -- How :PlumbPreview opens the SVG it writes: a function given the file's path, or nil for
+  -- vim.ui.open (Neovim 0.10 and later), else `open` on macOS and `xdg-open` elsewhere.
+  open_preview = nil,
 }
 
 M.options = nil
@@ -328,6 +331,72 @@ function M.restart()
   end
 end
 
+-- Opens a file with the system's viewer: options.open_preview, else vim.ui.open, else
+-- `open` (macOS) or `xdg-open`.
+local function open_with_system(path)
+  local options = M.options or M.defaults
+  if type(options.open_preview) == 'function' then
+    return options.open_preview(path)
+  end
+  if vim.ui and type(vim.ui.open) == 'function' then
+    return vim.ui.open(path)
+  end
+  local opener = vim.fn.has('mac') == 1 and 'open' or 'xdg-open'
+  if vim.fn.executable(opener) ~= 1 then
+    notify('cannot open ' .. path .. ': no ' .. opener)
+    return
+  end
+  vim.fn.jobstart({ opener, path }, { detach = true })
+end
+
+-- The canvas a `canvas NAME` line at the cursor declares, or nil.
+local function canvas_at_cursor(bufnr)
+  if bufnr ~= vim.api.nvim_get_current_buf() then
+    return nil
+  end
+  local line = vim.api.nvim_get_current_line()
+  return line:match('^%s*canvas%s+([^%s#]+)')
+end
+
+-- Draws the current buffer (plumb/render) as SVG in a temporary file and opens it with the
+-- system's viewer: the canvas of the `canvas` line under the cursor (or `canvas`), else
+-- every canvas. Calls `done(path)` when written.
+function M.preview(bufnr, canvas, done)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = plumb_clients(bufnr)[1]
+  if client == nil then
+    notify('no plumb server is attached to this buffer')
+    return
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+  canvas = (canvas ~= nil and canvas ~= '') and canvas or canvas_at_cursor(bufnr)
+  if canvas then
+    params.canvas = canvas
+  end
+  client_request(client, 'plumb/render', params, function(err, result)
+    if err then
+      notify('plumb/render failed: ' .. (err.message or vim.inspect(err)))
+      return
+    end
+    if result == nil or result.svg == nil then
+      notify('nothing to draw in this buffer')
+      return
+    end
+    local path = vim.fn.tempname() .. '.svg'
+    local file = io.open(path, 'w')
+    if file == nil then
+      notify('cannot write ' .. path)
+      return
+    end
+    file:write(result.svg)
+    file:close()
+    open_with_system(path)
+    if done then
+      done(path)
+    end
+  end, bufnr)
+end
+
 local function format_frame(frame)
   local function number(value)
     if value == math.floor(value) then
@@ -543,6 +612,9 @@ function M.setup(options)
   vim.api.nvim_create_user_command('PlumbFrames', function()
     M.show_frames(0)
   end, { desc = 'Show the solved frames of this buffer' })
+  vim.api.nvim_create_user_command('PlumbPreview', function(command)
+    M.preview(0, command.args)
+  end, { nargs = '?', desc = 'Draw this buffer as SVG and open it (optionally one canvas)' })
   vim.api.nvim_create_user_command('PlumbExplain', function(command)
     local text
     if command.range > 0 then

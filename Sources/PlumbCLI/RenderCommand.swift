@@ -1,0 +1,51 @@
+import EditorFeatures
+import LayoutAnalysis
+import LayoutSyntax
+
+/// `plumb render FILE [--canvas NAME] [--direction ltr|rtl] [-o OUT.svg] [--constraints]`.
+enum RenderCommand {
+  static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
+    let parsed = try Arguments(
+      arguments, command: "render", flags: ["--constraints"], options: ["--canvas", "--direction", "-o", "--output"])
+    var direction: LayoutDirection?
+    if parsed.options["--direction"] != nil {
+      direction = LayoutDirection(
+        rawValue: try parsed.choice("--direction", allowed: ["ltr", "rtl"], default: "ltr", command: "render"))
+    }
+    guard parsed.positional.count == 1, let path = parsed.positional.first else {
+      throw UsageError(
+        message: parsed.positional.isEmpty
+          ? "plumb render: missing FILE (see 'plumb help render')"
+          : "plumb render: expected one FILE, got \(parsed.positional.count)")
+    }
+    // Solved by the file's language, as `frames` does: every scene of an Interface Builder file.
+    let (language, bytes) = try loadFile(path: path, io: io, command: "render")
+    let solved = language.solve(bytes: bytes, canvas: nil, solveWithErrors: true)
+    let canvas = parsed.options["--canvas"]
+    if let canvas, !solved.canvases.contains(canvas) {
+      throw UsageError(
+        message: "plumb render: '\(path)' has no canvas '\(canvas)'; its canvases are \(solved.canvases.joined(separator: ", "))")
+    }
+    let displayPath = path == "-" ? "<stdin>" : path
+    let picture = LayoutPicture(
+      solved.layouts, diagnostics: solved.diagnostics, canvas: canvas, direction: direction,
+      constraints: parsed.flags.contains("--constraints"))
+    let svg = picture.svg(PictureStyle(title: "plumb render \(displayPath)"))
+    if let output = parsed.options["-o"] ?? parsed.options["--output"], output != "-" {
+      do {
+        try io.writeFile(output, Array(svg.utf8))
+      } catch {
+        throw UsageError(message: "plumb render: cannot write '\(output)': \(describe(error))")
+      }
+    } else {
+      io.writeOutput(svg)
+    }
+    // The text's errors: the picture is drawn anyway, without the statements that have them.
+    let errors = solved.document.diagnostics.filter { $0.severity == .error }
+    if !errors.isEmpty {
+      io.writeError(
+        renderText([FileReport(path: displayPath, document: solved.document, diagnostics: errors)], style: Style(enabled: false)))
+    }
+    return errors.isEmpty ? 0 : 1
+  }
+}
