@@ -108,6 +108,7 @@ enum Help {
 
   static let render = """
     Usage: plumb render FILE [--canvas NAME] [--direction ltr|rtl] [-o OUT.svg] [--constraints]
+                        [--config FILE]
 
     Solves FILE and draws it as SVG: one panel per canvas and writing direction (every
     scene of a storyboard or xib), each view's frame to scale with its name. Views with
@@ -122,6 +123,8 @@ enum Help {
       --direction DIR   only left-to-right (ltr) or right-to-left (rtl)
       -o, --output FILE write the SVG to FILE instead of standard output
       --constraints     draw every constraint the file writes, with its constant
+      --config FILE     read the configuration from FILE instead of the .plumb.json above
+                        FILE (the findings drawn are those check reports)
       --help            show this help
 
     Exit status: 0, or 1 when the file has errors (the picture is still drawn: a

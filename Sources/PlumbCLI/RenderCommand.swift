@@ -2,11 +2,11 @@ import EditorFeatures
 import LayoutAnalysis
 import LayoutSyntax
 
-/// `plumb render FILE [--canvas NAME] [--direction ltr|rtl] [-o OUT.svg] [--constraints]`.
+/// `plumb render FILE [--canvas NAME] [--direction ltr|rtl] [-o OUT.svg] [--constraints] [--config FILE]`.
 enum RenderCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
-      arguments, command: "render", flags: ["--constraints"], options: ["--canvas", "--direction", "-o", "--output"])
+      arguments, command: "render", flags: ["--constraints"], options: ["--canvas", "--direction", "-o", "--output", "--config"])
     var direction: LayoutDirection?
     if parsed.options["--direction"] != nil {
       direction = LayoutDirection(
@@ -26,9 +26,17 @@ enum RenderCommand {
       throw UsageError(
         message: "plumb render: '\(path)' has no canvas '\(canvas)'; its canvases are \(solved.canvases.joined(separator: ", "))")
     }
+    // The findings as `check` reports them: the file's configuration applied (levels, rules
+    // turned off, ignore entries). A file the configuration excludes is drawn with its own.
+    var diagnostics = solved.diagnostics
+    if let target = try CheckCommand.configure([path], configPath: parsed.options["--config"], io: io).targets.first {
+      diagnostics = target.configuration.apply(
+        to: diagnostics, relativePath: target.relativePath,
+        identifiers: language.elementIdentifiers(bytes: solved.document.bytes))
+    }
     let displayPath = path == "-" ? "<stdin>" : path
     let picture = LayoutPicture(
-      solved.layouts, diagnostics: solved.diagnostics, canvas: canvas, direction: direction,
+      solved.layouts, diagnostics: diagnostics, canvas: canvas, direction: direction,
       constraints: parsed.flags.contains("--constraints"))
     let svg = picture.svg(PictureStyle(title: "plumb render \(displayPath)"))
     if let output = parsed.options["-o"] ?? parsed.options["--output"], output != "-" {

@@ -28,6 +28,18 @@ final class RenderCommandTests: XCTestCase {
     XCTAssertFalse(svg.contains("data-direction=\"ltr\""))
   }
 
+  /// The configuration above the file applies to the picture as to `check`: a rule turned off
+  /// is not drawn.
+  func testRenderAppliesTheConfiguration() throws {
+    try Data(#"{"rules": {"conflict": "off"}}"#.utf8).write(to: folder.appendingPathComponent(".plumb.json"))
+    let result = runPlumb(["render", "conflict.layout"], in: folder)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("data-view=\"Banner\""))
+    XCTAssertFalse(result.stdout.contains("class=\"view conflict\""))
+    let other = runPlumb(["render", "conflict.layout", "--config", "none.json"], in: folder)
+    XCTAssertEqual(other.status, 2)
+  }
+
   func testRenderRefusesAnUnknownCanvasAndAMissingFile() {
     let unknown = runPlumb(["render", "conflict.layout", "--canvas", "tablet"], in: folder)
     XCTAssertEqual(unknown.status, 2)
