@@ -853,7 +853,21 @@ public final class PlaceSolver {
   }
 
   /// The answer of `ambiguities()` for the current solution; cleared by every change.
-  private var cachedAmbiguities: [AmbiguityFinding]?
+  private var cachedAmbiguities: [AmbiguityFinding]? {
+    didSet { cachedAmbiguousViews = nil }
+  }
+
+  /// Whether `ambiguities()` has a finding for the view along the axis: a lookup, where a
+  /// scan of the findings for every ambiguous view was quadratic in their number.
+  func isAmbiguous(_ view: String, axis: AttributeAxis) -> Bool {
+    if cachedAmbiguities == nil || cachedAmbiguousViews == nil {
+      let findings = ambiguities()
+      cachedAmbiguousViews = Set(findings.map { SizeKey(view: $0.view, axis: $0.axis) })
+    }
+    return cachedAmbiguousViews?.contains(SizeKey(view: view, axis: axis)) ?? false
+  }
+
+  private var cachedAmbiguousViews: Set<SizeKey>?
 
   private func computeAmbiguities() -> [AmbiguityFinding] {
     cachedSizeAlternatives = [:]
