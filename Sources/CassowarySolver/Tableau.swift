@@ -133,6 +133,12 @@ struct Tableau {
   var scratchAdded: [SymbolID] = []
   var scratchRemoved: [SymbolID] = []
   var scratchCells: [Cell] = []
+  /// The dense accumulator of `expanded`: a value per symbol id, valid where its mark is the
+  /// current round, and the symbols marked in this round.
+  var expansionValues: [Double] = []
+  var expansionMarks: [UInt32] = []
+  var expansionRound: UInt32 = 0
+  var expansionTouched: [SymbolID] = []
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
   /// While set (during the dual simplex of `suggestValue`), pivots leave rows of external
@@ -277,34 +283,72 @@ struct Tableau {
 
   /// The row with every reference to a basic external symbol replaced by that symbol's row,
   /// repeatedly, so that only parametric symbols remain. Newest rows are expanded first.
+  ///
+  /// The cells are accumulated densely by symbol id, so that each substitution costs the
+  /// size of the row substituted, not of the row built so far (along a chain of definition
+  /// rows, merging sorted cells at every step made one expansion quadratic in the chain).
+  /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
+  /// the result is the same, bit for bit.
   mutating func expanded(_ row: Row) -> Row {
-    var result = row
     var pending = RankHeap()
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
       if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
     }
-    if pending.isEmpty { return result }
-    var added = scratchAdded
-    var removed = scratchRemoved
-    var buffer = scratchCells
-    while let symbol = pending.popMax() {
-      guard let position = result.index(of: symbol), let reference = rows[Int(symbol)] else {
-        continue
-      }
-      let factor = result.cells[position].coefficient
-      let counts = combineCells(
-        result.cells, skipping: symbol, reference.cells, factor: factor, into: &buffer,
-        added: &added, removed: &removed)
-      result.cells.removeAll(keepingCapacity: true)
-      result.cells.append(contentsOf: buffer[0..<counts.cells])
-      result.constant = Tolerance.sum(result.constant, factor * reference.constant)
-      for new in added[0..<counts.added] where kinds[Int(new)] == .external {
-        if let newRow = rows[Int(new)] { pending.insert(newRow.rank, new) }
-      }
+    if pending.isEmpty { return row }
+    if expansionMarks.count < kinds.count {
+      expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
+      expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
     }
-    scratchAdded = added
-    scratchRemoved = removed
-    scratchCells = buffer
+    expansionRound &+= 1
+    if expansionRound == 0 {
+      for index in expansionMarks.indices { expansionMarks[index] = 0 }
+      expansionRound = 1
+    }
+    let round = expansionRound
+    var touched = expansionTouched
+    touched.removeAll(keepingCapacity: true)
+    var constant = row.constant
+    var marks = expansionMarks
+    var values = expansionValues
+    expansionMarks = []
+    expansionValues = []
+    for cell in row.cells {
+      let index = Int(cell.symbol)
+      marks[index] = round
+      values[index] = cell.coefficient
+      touched.append(cell.symbol)
+    }
+    while let symbol = pending.popMax() {
+      let index = Int(symbol)
+      guard marks[index] == round, values[index] != 0, let reference = rows[index] else { continue }
+      let factor = values[index]
+      values[index] = 0
+      for cell in reference.cells {
+        let other = Int(cell.symbol)
+        let value = cell.coefficient * factor
+        if marks[other] == round && values[other] != 0 {
+          values[other] = Tolerance.coefficientSum(values[other], value)
+        } else if abs(value) >= Tolerance.coefficient {
+          if marks[other] != round {
+            marks[other] = round
+            touched.append(cell.symbol)
+          }
+          values[other] = value
+          if kinds[other] == .external, let newRow = rows[other] { pending.insert(newRow.rank, cell.symbol) }
+        }
+      }
+      constant = Tolerance.sum(constant, factor * reference.constant)
+    }
+    touched.sort()
+    var result = Row(constant: constant)
+    result.rank = row.rank
+    result.cells.reserveCapacity(touched.count)
+    for symbol in touched where values[Int(symbol)] != 0 {
+      result.cells.append(Cell(symbol: symbol, coefficient: values[Int(symbol)]))
+    }
+    expansionMarks = marks
+    expansionValues = values
+    expansionTouched = touched
     return result
   }
 

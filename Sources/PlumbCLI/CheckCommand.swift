@@ -7,14 +7,14 @@ import LayoutSyntax
 import SourceCode
 
 /// `plumb check [PATH…] [--format FORMAT] [--strict] [--canvas NAME] [--ignore CODE[,CODE…]]… [--config FILE]
-/// [--vfl-function NAME[:views=LABEL][,positional=PREFIX]]…`.
+/// [--vfl-function NAME[:views=LABEL][,positional=PREFIX]]… [--shard I/N]`.
 enum CheckCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
       arguments, command: "check", flags: ["--strict", "--quiet", "--watch"],
       options: [
         "--format", "--canvas", "--ignore", "--config", "--baseline", "--write-baseline", "--color", "--vfl-function", "-o",
-        "--output",
+        "--output", "--shard",
       ])
     let format = try parsed.choice(
       "--format", allowed: ["text", "json", "sarif", "github", "gitlab", "junit", "checkstyle", "html"], default: "text",
@@ -26,12 +26,22 @@ enum CheckCommand {
     let ignored = try ignoredCodes(parsed.allValues["--ignore"] ?? [])
     let settings = LanguageSettings.standard.adding(try visualFormatFunctions(parsed.allValues["--vfl-function"] ?? []))
     let languages = EditorLanguages.languages(settings: settings)
-    if parsed.flags.contains("--watch") { return try WatchCommand.run(parsed, io: io) }
+    var shard: Shard?
+    if let value = parsed.options["--shard"] {
+      guard let parsedShard = Shard(value) else {
+        throw UsageError(message: "plumb check: '\(value)' is not I/N (1 ≤ I ≤ N) for --shard")
+      }
+      shard = parsedShard
+    }
+    if parsed.flags.contains("--watch") {
+      if shard != nil { throw UsageError(message: "plumb check: --shard cannot be combined with --watch") }
+      return try WatchCommand.run(parsed, io: io)
+    }
 
     // Expand directories into the files Plumb reads, in a stable order, and find each one's
     // configuration; the files it excludes are left out.
     let paths = expandPaths(parsed.positional, io: io) { EditorLanguages.language(forPath: $0, among: languages) != nil }
-    let (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
+    var (targets, excluded) = try configure(paths, configPath: parsed.options["--config"], io: io)
     if targets.isEmpty, quiet { return 0 }
     if targets.isEmpty {
       let searched = parsed.positional.isEmpty ? ["."] : parsed.positional
@@ -41,6 +51,10 @@ enum CheckCommand {
       if excluded > 0 { message += " (\(excluded) excluded by the configuration)" }
       io.writeError(message + "\n")
       return 0
+    }
+    // This machine's part of the files (an empty part is a clean check).
+    if let shard {
+      targets.removeAll { !shard.contains($0.path, currentDirectory: io.currentDirectory) }
     }
     var unreadable: [String] = []
 
@@ -63,7 +77,8 @@ enum CheckCommand {
       }
     }
     // A canvas no file has is a mistake, not a clean check (`frames` says the same).
-    if let canvas, !reports.isEmpty, !canvases.contains(canvas) {
+    // Another part's files may have it when the files are split into parts.
+    if let canvas, shard == nil, !reports.isEmpty, !canvases.contains(canvas) {
       let which = reports.count == 1 ? "'\(reports[0].path)' has no canvas '\(canvas)'" : "none of the \(reports.count) files has a canvas '\(canvas)'"
       throw UsageError(
         message: "plumb check: \(which); the canvases are \(canvases.joined(separator: ", "))")

@@ -45,7 +45,7 @@ enum Help {
     Usage: plumb check [PATH…] [--format FORMAT] [-o FILE] [--color WHEN] [--strict] [--canvas NAME]
                        [--ignore CODE[,CODE…]]… [--config FILE]
                        [--baseline FILE] [--write-baseline FILE] [--quiet] [--watch]
-                       [--vfl-function NAME[:OPTIONS]]…
+                       [--vfl-function NAME[:OPTIONS]]… [--shard I/N]
 
     Checks .layout and .vfl files, Interface Builder .storyboard and .xib files, and the
     Visual Format strings of Swift and Objective-C code (.swift, .m, .mm). A directory is
@@ -79,6 +79,9 @@ enum Help {
                         string, checked as UIKit's method (repeatable): its views dictionary
                         is labelled 'views' (or LABEL); with positional=PREFIX the views
                         follow that label, named PREFIX0, PREFIX1, … (docs/vfl-in-code.md)
+      --shard I/N       check only the I-th of N parts of the files (split by a hash of
+                        each path relative to the current directory; the N parts together
+                        are one run)
       --help            show this help
 
     Exit status: 0 no errors, 1 some file has an error (or a warning, with --strict),

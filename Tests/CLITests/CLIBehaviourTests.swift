@@ -86,6 +86,53 @@ final class CLIBehaviourTests: XCTestCase {
   }
 }
 
+/// `--shard I/N`: N disjoint parts of the files whose findings together are one run's.
+final class ShardTests: XCTestCase {
+  func testTheShardsPartitionTheFilesAndTogetherAreOneRun() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-shard-\(UUID().uuidString)")
+    let nested = directory.appendingPathComponent("nested")
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for index in 0..<30 {
+      let folder = index.isMultiple(of: 3) ? nested : directory
+      try "view a\nH:|[a(\(index)@2000)]|\n".write(
+        to: folder.appendingPathComponent(String(format: "f%02d.layout", index)), atomically: true, encoding: .utf8)
+    }
+    func findings(_ output: String) -> [String] {
+      output.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
+    }
+    let whole = runPlumb(["check", "."], in: directory)
+    XCTAssertEqual(findings(whole.stdout).count, 30)
+    var union: [String] = []
+    var sizes: [Int] = []
+    for index in 1...3 {
+      let part = runPlumb(["check", ".", "--shard", "\(index)/3"], in: directory)
+      XCTAssertEqual(part.status, findings(part.stdout).isEmpty ? 0 : 1)
+      // The same part again, and with the paths written otherwise, is the same part.
+      XCTAssertEqual(runPlumb(["check", "--shard=\(index)/3"], in: directory).stdout, part.stdout)
+      let files = Set(findings(part.stdout).map { $0.split(separator: ":")[0].replacingOccurrences(of: "./", with: "") })
+      let spelled = runPlumb(["check", "nested", "."] + ["--shard", "\(index)/3"], in: directory)
+      XCTAssertEqual(Set(findings(spelled.stdout).map { $0.split(separator: ":")[0].replacingOccurrences(of: "./", with: "") }), files)
+      sizes.append(findings(part.stdout).count)
+      union += findings(part.stdout)
+    }
+    XCTAssertEqual(union.sorted(), findings(whole.stdout).sorted())
+    // Every part has some of the 30 files.
+    XCTAssertTrue(sizes.allSatisfy { $0 > 0 }, "\(sizes)")
+    XCTAssertEqual(runPlumb(["check", ".", "--shard", "1/1"], in: directory).stdout, whole.stdout)
+  }
+
+  func testABadShardIsAUsageError() {
+    let folder = fixturesDirectory("cli").appendingPathComponent("check-errors-text")
+    for bad in ["0/3", "4/3", "3", "1/0", "a/b", "1/3/5", "-1/3", "+1/3"] {
+      let result = runPlumb(["check", "bad.layout", "--shard", bad], in: folder)
+      XCTAssertEqual(result.status, 2, bad)
+      XCTAssertEqual(result.stderr, "plumb check: '\(bad)' is not I/N (1 ≤ I ≤ N) for --shard\n", bad)
+    }
+    XCTAssertEqual(runPlumb(["check", "bad.layout", "--shard", "1/2", "--watch"], in: folder).status, 2)
+  }
+}
+
 /// `--quiet`, and the progress line drawn on a terminal's standard error.
 final class QuietAndProgressTests: XCTestCase {
   private var folder: URL { fixturesDirectory("cli").appendingPathComponent("check-errors-text") }

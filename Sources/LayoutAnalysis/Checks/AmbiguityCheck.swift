@@ -193,7 +193,7 @@ enum AmbiguityCheck {
       let choice = choices.first(where: { choice in
         let added = (choice.position ? [pinPosition] : []) + (choice.size ? [pinSize] : [])
         return places.allSatisfy { place in
-          let isAmbiguous = place.ambiguities().contains { $0.view == name && $0.axis == ambiguity.axis }
+          let isAmbiguous = place.isAmbiguous(name, axis: ambiguity.axis)
           return place.accepts(
             ConstraintChange(added: added), determining: isAmbiguous ? name : nil, axis: ambiguity.axis)
         }

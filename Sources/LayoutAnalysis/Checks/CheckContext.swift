@@ -30,6 +30,26 @@ final class CheckContext {
     return answer
   }
 
+  /// Works out `resolvesConflicts(relaxing:)` for each set of positions at once (each place
+  /// answers them together, `PlaceSolver.acceptsEach`), so that the later questions are answered
+  /// from what is known. The sets must be pairwise disjoint.
+  func prepareRelaxations(_ sets: [[Int]]) {
+    var unique: [[Int]] = []
+    var seen = Set<[Int]>()
+    for positions in sets where relaxations[positions] == nil && seen.insert(positions).inserted {
+      unique.append(positions)
+    }
+    guard unique.count > 1 else { return }
+    var answers = [Bool](repeating: true, count: unique.count)
+    for place in places {
+      let asked = unique.indices.filter { answers[$0] }
+      guard !asked.isEmpty else { break }
+      let found = place.acceptsEach(relaxing: asked.map { unique[$0] })
+      for (offset, index) in asked.enumerated() where !found[offset] { answers[index] = false }
+    }
+    for (positions, answer) in zip(unique, answers) { relaxations[positions] = answer }
+  }
+
   /// The positions of every constraint of the model with the same equation as the one at
   /// `position` (that one included), in file order.
   func copies(of position: Int, in model: LayoutModel) -> [Int] {

@@ -33,6 +33,15 @@ enum ConflictCheck {
       // Fixes are tried by the positions of the document's constraints, which a canvas's own
       // model numbers otherwise when the file has `when` blocks: none is offered there.
       if context.isFirst(.conflict, key: key), !document.model.hasSizeClassConditions {
+        // Every member's relaxation is decided in one go (the copies of two members are the
+        // same set or disjoint); `fixes(relaxing:)` then reads the answers.
+        let relaxable = ([conflict.brokenEntry] + conflict.otherEntries).compactMap { entry -> [Int]? in
+          guard let position = solver.modelPosition(ofEntry: entry) else { return nil }
+          let origin = document.model.constraints[position].origin
+          guard origin == .explicit || origin == .vfl else { return nil }
+          return context.copies(of: position, in: document.model)
+        }
+        context.prepareRelaxations(relaxable)
         for entry in [conflict.brokenEntry] + conflict.otherEntries {
           guard let position = solver.modelPosition(ofEntry: entry) else { continue }
           fixes += self.fixes(relaxing: position, document: document, context: context)
