@@ -392,6 +392,11 @@ enum AppKit {
   static func trusted(_ findings: [Diagnostic], layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
     let uncertain = movedByUnknownInsets(layout.document.model, details: details)
     let trustedFindings = findings.filter { diagnostic in
+      // A control's frame reaches past its alignment rectangle by a few points, as AppKit draws
+      // it (a label's 2 pt on each side at its superview's edge).
+      if case .offscreen(let overhang) = diagnostic.finding {
+        return !details.arrangedInStack.contains(overhang.view) && overhang.edges.contains { $0.distance > uncertainty }
+      }
       guard diagnostic.code == .misplaced || diagnostic.code == .ambiguous
         || diagnostic.code == .contentPriorityAmbiguity
       else { return true }
@@ -426,11 +431,27 @@ enum AppKit {
     for diagnostic in trustedFindings {
       if case .ambiguous(let ambiguity) = diagnostic.finding { ambiguousViews.insert(ambiguity.view) }
     }
-    return trustedFindings.filter { diagnostic in
-      guard case .misplaced(let misplacement) = diagnostic.finding, misplacement.keepsOpenPartsAsDeclared else {
-        return true
+    return trustedFindings.compactMap { diagnostic in
+      guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
+      if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
+      // AppKit has no size classes; the fix writes the frame as the file measures it.
+      var result = diagnostic
+      misplacement.traits = nil
+      result.finding = .misplaced(misplacement)
+      result.fixes = result.fixes.map { fix in
+        var fix = fix
+        fix.edits = fix.edits.map { edit in
+          var edit = edit
+          let solved = misplacement.solved
+          let y = details.unflippedHeights[misplacement.view].map { $0 - solved.y - solved.height } ?? solved.y
+          edit.newText =
+            "<rect key=\"frame\" x=\"\(xmlNumber(solved.x))\" y=\"\(xmlNumber(y))\" "
+            + "width=\"\(xmlNumber(solved.width))\" height=\"\(xmlNumber(solved.height))\"/>"
+          return edit
+        }
+        return fix
       }
-      return ambiguousViews.contains(misplacement.view)
+      return result
     }
   }
 

@@ -178,6 +178,11 @@ extension UnitBuilder {
         // A view laid out by its frame keeps it whatever its alignment rectangle is.
         let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
         if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),
+          !AppKit.isFlipped(superview, in: tree), let height = frame(of: superview)?.rect.height
+        {
+          details.unflippedHeights[record.name] = height
+        }
+        if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),
           let superNode = node(superview), AppKit.arrangers.contains(superNode.name)
         {
           details.arrangedInStack.insert(record.name)

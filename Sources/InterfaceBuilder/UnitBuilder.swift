@@ -40,6 +40,9 @@ struct UnitDetails: Sendable {
   var arrangedInStack: Set<String> = []
   /// AppKit: views laid out by their autoresizing mask, which Xcode never marks.
   var autoresizing: Set<String> = []
+  /// AppKit: the saved height of the superview of each view whose superview is not flipped, in
+  /// which the file measures the view's y from the bottom.
+  var unflippedHeights: [String: Double] = [:]
   /// AppKit: the views the constraints place whose alignment rectangles are not known (controls
   /// whose insets are not known, images of system symbols).
   var unknownInsets: Set<String> = []
