@@ -295,7 +295,7 @@ enum AppKit {
     switch element.name {
     case "customView", "view", "scrollView", "clipView", "tableView", "outlineView", "collectionView", "textView",
       "stackView", "visualEffectView", "splitView", "containerView", "wkWebView", "webView", "openGLView",
-      "gridView", "tableCellView", "tableRowView":
+      "gridView", "tableCellView", "tableRowView", "progressIndicator":
       return true
     case "box":
       // A primary box's frame is wider than its bezel (modelled without insets).
@@ -329,6 +329,21 @@ enum AppKit {
       guard let node = tree.node(child) else { return false }
       return node.name == "image" && node.attribute("name") == image
         && (node.attribute("catalog") == "system" || image.hasPrefix("NS"))
+    }
+  }
+
+  /// Whether a control's text is a line centred in its alignment rectangle, where the
+  /// baseline estimate holds: labels and fields, push buttons, checkboxes, radio buttons and
+  /// pop-ups with a title.
+  static func hasCentredText(_ element: XMLNode, index: Int, tree: XMLTree) -> Bool {
+    let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+    switch element.name {
+    case "textField", "popUpButton":
+      return true
+    case "button":
+      return ["push", "check", "radio"].contains(cell?.attribute("type") ?? "") && cell?.attribute("title") != nil
+    default:
+      return false
     }
   }
 
@@ -385,7 +400,7 @@ enum AppKit {
       view.compressionResistance = (1000, 1000)
       return [.horizontal, .vertical]
     }
-    if ["textField", "button", "popUpButton"].contains(element.name) {
+    if hasCentredText(element, index: index, tree: tree) {
       // The baseline of a line of text centred in the alignment rectangle (estimated).
       let font = fontSize(of: index, in: tree)
       view.baselineOffset = max(0, (height - 1.1934 * font) / 2 + 0.2416 * font)
@@ -417,12 +432,11 @@ enum AppKit {
       switch diagnostic.finding {
       case .misplaced(let misplacement):
         // A control whose alignment rectangle is not known moves what is constrained to it.
-        let sweep = Double(ProcessInfo.processInfo.environment["AK_T"] ?? "") ?? .infinity
-        let limit = uncertain.contains(misplacement.view) ? sweep : uncertainty
+        if uncertain.contains(misplacement.view) { return false }
         let declared = misplacement.declared
         let solved = misplacement.solved
-        return abs(declared.x - solved.x) > limit || abs(declared.y - solved.y) > limit
-          || abs(declared.width - solved.width) > limit || abs(declared.height - solved.height) > limit
+        return abs(declared.x - solved.x) > uncertainty || abs(declared.y - solved.y) > uncertainty
+          || abs(declared.width - solved.width) > uncertainty || abs(declared.height - solved.height) > uncertainty
       case .ambiguous(let ambiguity):
         // Sizes estimated from saved frames are a little off: where the constraints leave less
         // (or more) room than they need, a tie between equal content priorities opens a bounded
@@ -479,11 +493,10 @@ enum AppKit {
       guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
       neighbours[first, default: []].insert(second)
       neighbours[second, default: []].insert(first)
-      // Baselines are estimated: two views of different kinds or heights aligned by them are
-      // placed only roughly.
+      // A baseline is estimated as a line of text centred in the view: a view whose text is
+      // not (or that has none) is placed only roughly by it.
       if baselines.contains(constraint.first.attribute) || constraint.second.map({ baselines.contains($0.attribute) }) == true,
-        let a = model.views[first], let b = model.views[second],
-        a.kind != b.kind || a.frame.map(\.height) != b.frame.map(\.height)
+        !details.centredText.contains(first) || !details.centredText.contains(second)
       {
         seeds.insert(first)
         seeds.insert(second)

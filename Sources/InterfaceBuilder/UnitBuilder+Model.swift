@@ -191,6 +191,9 @@ extension UnitBuilder {
         {
           details.unknownInsets.insert(record.name)
         }
+        if context.appKit, AppKit.hasCentredText(element, index: record.element, tree: tree) {
+          details.centredText.insert(record.name)
+        }
         if context.appKit, ["imageView", "button"].contains(element.name), AppKit.showsSymbol(record.element, in: tree) {
           details.symbolImages.insert(record.name)
           details.unknownInsets.insert(record.name)

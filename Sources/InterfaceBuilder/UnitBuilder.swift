@@ -40,6 +40,8 @@ struct UnitDetails: Sendable {
   var arrangedInStack: Set<String> = []
   /// AppKit: views laid out by their autoresizing mask, which Xcode never marks.
   var autoresizing: Set<String> = []
+  /// AppKit: views whose baseline is estimated as a centred line of text.
+  var centredText: Set<String> = []
   /// AppKit: the saved height of the superview of each view whose superview is not flipped, in
   /// which the file measures the view's y from the bottom.
   var unflippedHeights: [String: Double] = [:]
