@@ -183,6 +183,14 @@ enum AppKit {
 
   // MARK: - Controls
 
+  /// The AppKit views that have an intrinsic size along at least one axis (some only with
+  /// some cells, `intrinsic` says which): what an editor's hover calls estimated.
+  static let measuring: Set<String> = [
+    "textField", "button", "popUpButton", "segmentedControl", "stepper", "switch", "datePicker", "colorWell",
+    "pathControl", "imageView", "slider", "progressIndicator", "searchField", "secureTextField", "comboBox",
+    "tokenField", "levelIndicator", "stackView", "gridView", "tableView", "outlineView",
+  ]
+
   /// How an AppKit control's content size comes about.
   static func intrinsic(_ element: XMLNode, index: Int, tree: XMLTree) -> Elements.Intrinsic {
     let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
