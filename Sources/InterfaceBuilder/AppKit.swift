@@ -258,17 +258,21 @@ enum AppKit {
         return EdgeInsets(top: 4, left: 6, bottom: 7, right: 6)
       case ("push", "rounded", "regular", 24), ("push", "rounded", "large", 28):
         return .zero
+      case ("check", _, "regular", 16), ("radio", _, "regular", 16):
+        // Saved at the height of the box (Xcode 14 and earlier's 16-pt checkbox).
+        return .zero
       case ("check", _, "regular", _), ("radio", _, "regular", _):
         return EdgeInsets(top: 1, left: 2, bottom: 1, right: 0)
       case ("check", _, "small", _), ("radio", _, "small", _):
         return EdgeInsets(top: 1, left: 1, bottom: 1, right: 0)
       case (_, "shadowlessSquare", _, _), (_, "disclosure", _, _), (_, "bevel", _, _), (_, "regularSquare", _, _),
-        ("inline", "inline", _, _):
+        ("inline", "inline", _, _), ("roundRect", "roundedRect", _, _):
         return .zero
       default:
         return nil
       }
     case "popUpButton":
+      if cell?.attribute("bezelStyle") == "roundedRect" { return .zero }
       guard cell?.attribute("bezelStyle") == "rounded" else { return nil }
       switch (size, height) {
       case ("regular", 25), ("regular", 26): return EdgeInsets(top: 1, left: 3, bottom: 4, right: 3)
@@ -291,6 +295,20 @@ enum AppKit {
       }
     case "switch":
       return size == "regular" ? EdgeInsets(top: 1, left: 2, bottom: 2, right: 2) : nil
+    case "slider":
+      // A horizontal slider's track ends 2 pt inside its frame; the knob needs room below.
+      guard cell?.attribute("vertical") != "YES" else { return nil }
+      switch (size, height) {
+      case ("regular", 28): return EdgeInsets(top: 2, left: 2, bottom: 6, right: 2)
+      case ("small", 20): return EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+      default: return nil
+      }
+    case "segmentedControl":
+      switch (size, height) {
+      case ("regular", 24): return EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+      case ("regular", 20): return EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+      default: return nil
+      }
     default:
       return nil
     }
