@@ -58,12 +58,11 @@ public struct InterfaceBuilderFile: Sendable {
           Diagnostic(
             code: .interfaceBuilderUnsupported, severity: .error,
             finding: .notAnInterfaceBuilderDocument(root: rootNode.name), range: rootNode.nameRange))
-      } else if rootNode.attribute("targetRuntime") == "MacOSX.Cocoa" {
-        fileDiagnostics.append(
-          Diagnostic(
-            code: .interfaceBuilderUnsupported, severity: .info, finding: .macOSDocument, range: rootNode.nameRange))
       } else {
-        (units, details, fileDiagnostics) = readDocument(tree: tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics)
+        let appKit = AppKit.isAppKit(rootNode)
+        (units, details, fileDiagnostics) = readDocument(
+          tree: appKit ? AppKit.prepared(tree) : tree, root: rootIndex, bytes: bytes, diagnostics: fileDiagnostics,
+          appKit: appKit)
         markers = savedMarkers(tree: tree, details: details)
       }
     }
@@ -75,7 +74,7 @@ public struct InterfaceBuilderFile: Sendable {
       markers: markers)
   }
 
-  private static func readDocument(tree: XMLTree, root: Int, bytes: [UInt8], diagnostics: [Diagnostic])
+  private static func readDocument(tree: XMLTree, root: Int, bytes: [UInt8], diagnostics: [Diagnostic], appKit: Bool = false)
     -> ([LayoutDocument], [UnitDetails], [Diagnostic])
   {
     var fileDiagnostics = diagnostics
@@ -122,6 +121,7 @@ public struct InterfaceBuilderFile: Sendable {
       tree: tree, device: device, landscape: landscape, isStoryboard: isStoryboard, images: images,
       designables: designables, bars: SimulatedBars.infer(tree: tree, root: root))
     context.toolsVersion = SimulatedBars.toolsVersion(tree: tree, root: root)
+    context.appKit = appKit
     // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
     if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
       context.legacyMargins = build < 13000
@@ -178,6 +178,11 @@ public struct InterfaceBuilderFile: Sendable {
     }
     if let objects = tree.child(of: root, named: "objects") {
       topLevel(objects, scene: nil)
+    }
+    if appKit {
+      for extra in AppKit.extraRoots(in: tree, from: root) {
+        queue.append((UnitRoot(element: extra.element, controller: nil, scene: nil, isControllerView: false), extra.name))
+      }
     }
 
     var units: [LayoutDocument] = []
@@ -317,7 +322,8 @@ public struct InterfaceBuilderFile: Sendable {
       let layout = SolvedLayout(document: unit, solveWithErrors: solveWithErrors)
       layouts.append(layout)
       let unitDetails = index < details.count ? details[index] : UnitDetails()
-      let findings = InterfaceBuilderFile.adapt(layout, details: unitDetails) + InterfaceBuilderFile.leftRight(unit)
+      var findings = InterfaceBuilderFile.adapt(layout, details: unitDetails) + InterfaceBuilderFile.leftRight(unit)
+      if unitDetails.appKit { findings = AppKit.trusted(findings, layout: layout, details: unitDetails) }
       let place = CanvasPlace(
         canvas: unit.model.canvases.first?.name ?? "", traits: unit.model.canvases.first?.traits, directions: nil)
       if unitDetails.otherSizeClass, let mine = own {

@@ -139,7 +139,7 @@ extension UnitBuilder {
       // A view of another size than the screen's (a freeform xib view, a container's scene)
       // may be drawn with the device's safe-area insets at its top and bottom, as Xcode draws
       // some.
-      if !isFullScreen, !isCell {
+      if !isFullScreen, !isCell, !context.appKit {
         let device = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
         otherSafeAreas += [
           EdgeInsets(top: device.top, left: insets.left, bottom: insets.bottom, right: insets.right),
@@ -148,7 +148,7 @@ extension UnitBuilder {
         ]
         otherSafeAreas.removeAll { $0 == insets }
       }
-    } else if context.isStoryboard, root.isControllerView {
+    } else if context.isStoryboard, root.isControllerView, !context.appKit {
       // Xcode 6–7's "any" canvas shows a status bar (a file without a device saved by Xcode 11
       // to 13 has none), and below it the navigation bar and above the bottom edge the tab bar
       // or toolbar the scene's bars simulate (the status bar is there whatever y the navigation
@@ -194,7 +194,8 @@ extension UnitBuilder {
       }
       let superview = record.superview.map { records[$0].name } ?? LayoutModel.rootName
       var view = ViewNode(
-        name: record.name, kind: record.isScrollContent ? .view : Elements.kind(element.name), superview: superview)
+        name: record.name, kind: record.isScrollContent || (context.appKit && element.name == "stackView") ? .view : Elements.kind(element.name),
+        superview: superview)
       view.nameRange = element.nameRange
       view.declarationRange = element.tagRange
       if !record.isScrollContent {
@@ -217,7 +218,11 @@ extension UnitBuilder {
         if view.frame == nil, element.attribute("placeholderIntrinsicWidth") == nil,
           element.attribute("placeholderIntrinsicHeight") == nil, element.id.map({ context.designables[$0] == nil }) ?? true
         {
-          switch Elements.intrinsic(element.name, attributes: element.attributes) {
+          let intrinsic =
+            context.appKit
+            ? AppKit.intrinsic(element, index: record.element, tree: tree)
+            : Elements.intrinsic(element.name, attributes: element.attributes)
+          switch intrinsic {
           case .both: details.unknownIntrinsicAxes.formUnion([.horizontal, .vertical])
           case .heightOnly: details.unknownIntrinsicAxes.insert(.vertical)
           case .fixed, .none: break
@@ -227,7 +232,30 @@ extension UnitBuilder {
         if !estimated.isEmpty { details.estimatedSizes[record.name] = estimated }
         // A view laid out by its frame keeps it whatever its alignment rectangle is.
         let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
-        if !keepsFrame, let insets = alignmentInsets(of: element) {
+        if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),
+          !AppKit.isFlipped(superview, in: tree), let height = frame(of: superview)?.rect.height
+        {
+          details.unflippedHeights[record.name] = height
+        }
+        if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),
+          let superNode = node(superview), AppKit.arrangers.contains(superNode.name)
+        {
+          details.arrangedInStack.insert(record.name)
+        } else if context.appKit, !record.isPinned,
+          !AppKit.insetsKnown(element, index: record.element, tree: tree, toolsVersion: context.toolsVersion)
+        {
+          details.unknownInsets.insert(record.name)
+        }
+        if context.appKit, AppKit.hasCentredText(element, index: record.element, tree: tree) {
+          details.centredText.insert(record.name)
+        }
+        if context.appKit, ["imageView", "button"].contains(element.name), AppKit.showsSymbol(record.element, in: tree) {
+          details.symbolImages.insert(record.name)
+          details.unknownInsets.insert(record.name)
+        }
+        let insets =
+          context.appKit ? AppKit.alignmentInsets(element, index: record.element, tree: tree, toolsVersion: context.toolsVersion) : alignmentInsets(of: element)
+        if !keepsFrame, let insets {
           view.alignmentInsets = insets
           // The intrinsic size is the alignment rectangle's: one taken from the saved frame
           // loses the insets.
@@ -257,12 +285,13 @@ extension UnitBuilder {
         continue
       }
       if record.isPinned {
+        if context.appKit { details.autoresizing.insert(record.name) }
         let superviewSize = pinnedSuperviewSize(record, canvas: canvas)
         generated.autoresizing(record.name, element: element, index: record.element, superviewSize: superviewSize)
       }
     }
     let stacks = records.indices.filter { index in
-      !records[index].isScrollContent && node(records[index].element)?.name == "stackView"
+      !context.appKit && !records[index].isScrollContent && node(records[index].element)?.name == "stackView"
     }
     // Every stack is declared (its options, and its guides) before any generates constraints,
     // which read the arranged views, nested stacks included.
@@ -364,6 +393,8 @@ extension UnitBuilder {
     }
     if let margins = customMargins(index) { view.margins = margins }
     guard let saved = view.frame else { return [] }
+    if context.appKit { return AppKit.configure(
+        &view, element: element, index: index, saved: saved, tree: tree, toolsVersion: context.toolsVersion) }
     let font = fontSize(index)
     if let font, ["label", "button", "textField"].contains(element.name) {
       // The baseline of a line of the system font, centred vertically in the view.

@@ -39,6 +39,20 @@ struct UnitDetails: Sendable {
   /// Other safe areas of the root that are as plausible as the one laid out, where what Xcode
   /// drew is uncertain (a status bar, a notched iPhone's insets in Xcode 14 and later).
   var otherSafeAreas: [EdgeInsets] = []
+  /// AppKit: the arranged views of stack views, which keep their saved frames (no finding).
+  var arrangedInStack: Set<String> = []
+  /// AppKit: views laid out by their autoresizing mask, which Xcode never marks.
+  var autoresizing: Set<String> = []
+  /// AppKit: views whose baseline is estimated as a centred line of text.
+  var centredText: Set<String> = []
+  /// AppKit: the saved height of the superview of each view whose superview is not flipped, in
+  /// which the file measures the view's y from the bottom.
+  var unflippedHeights: [String: Double] = [:]
+  /// AppKit: the views the constraints place whose alignment rectangles are not known (controls
+  /// whose insets are not known, images of system symbols).
+  var unknownInsets: Set<String> = []
+  /// Whether the unit is an AppKit one.
+  var appKit = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -84,6 +98,8 @@ struct FileContext {
   /// most specific matching variation.
   var framedByVariation: [Int: Int] = [:]
   var variations: [Int: Int] = [:]
+  /// A macOS (AppKit) file, read with `AppKit`'s rules.
+  var appKit = false
 }
 
 /// One view of a unit, as read.
@@ -172,7 +188,8 @@ struct UnitBuilder {
     collectView(root.element, superview: nil, arranged: false, depth: 0)
     if let controller = root.controller { collectLegacyGuides(controller) }
     decidePinned()
-    addScrollContentNodes()
+    // An AppKit scroll view's content is its clip view's document view, an ordinary view.
+    if !context.appKit { addScrollContentNodes() }
     assignNames()
     if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
       let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
@@ -187,6 +204,7 @@ struct UnitBuilder {
   mutating func collectExclusions(from start: Int) {
     excluded = SizeClassResolution.excluded(tree: tree, from: start, traits: context.traits)
     details.traits = context.traits
+    details.appKit = context.appKit
     details.otherSizeClass = context.rotated
   }
 
@@ -197,7 +215,7 @@ struct UnitBuilder {
     records.append(ViewRecord(element: element, superview: superview, isArranged: arranged))
     recordOfElement[element] = index
     if let id = viewNode.id { recordOfID[id] = index }
-    let isStack = viewNode.name == "stackView"
+    let isStack = viewNode.name == "stackView" && !context.appKit
     for child in viewNode.children {
       guard let childNode = node(child) else { continue }
       switch childNode.name {
@@ -365,6 +383,7 @@ struct UnitBuilder {
       }
     }
     if text == nil || text?.isEmpty == true { text = viewNode.attribute("placeholder") }
+    if context.appKit, text == nil || text?.isEmpty == true { text = AppKit.cellTitle(of: element, in: tree) }
     if let text, !text.isEmpty {
       let singleLine = text.replacingOccurrences(of: "\n", with: " ")
       let shown = singleLine.count > 25 ? String(singleLine.prefix(25)) + "…" : singleLine

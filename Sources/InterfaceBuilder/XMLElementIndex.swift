@@ -219,6 +219,10 @@ public struct XMLElementIndex: Sendable {
     if let id = element.id, isDesignable(id) { return .designable }
     var attributes: [String: String] = [:]
     for attribute in element.attributes { attributes[attribute.name] = attribute.value }
+    // AppKit controls measure their content as the saved frame says (`AppKit.intrinsic`).
+    if elements.first(where: { $0.parent == nil })?.attribute("targetRuntime") == "MacOSX.Cocoa" {
+      return AppKit.measuring.contains(element.name) ? .estimated : .none
+    }
     switch Elements.intrinsic(element.name, attributes: attributes) {
     case .none:
       return .none

@@ -139,4 +139,19 @@ final class ElementIndexTests: XCTestCase {
     XCTAssertEqual(source("d"), .designable)
     XCTAssertEqual(source("k"), .uikit)
   }
+
+  func testIntrinsicSizeSourcesOfAppKitViews() {
+    let xml = """
+      <document targetRuntime="MacOSX.Cocoa"><objects><customView id="r"><subviews>
+      <popUpButton id="p"/><customView id="c"/><progressIndicator id="g"/>
+      </subviews></customView></objects></document>
+      """
+    let index = XMLElementIndex(bytes: Array(xml.utf8))
+    func source(_ id: String) -> XMLElementIndex.IntrinsicSizeSource {
+      index.elementsByID[id].map { index.intrinsicSizeSource(of: $0) } ?? .none
+    }
+    XCTAssertEqual(source("p"), .estimated)
+    XCTAssertEqual(source("c"), .none)
+    XCTAssertEqual(source("g"), .estimated)
+  }
 }

@@ -54,6 +54,10 @@ ERA_ORDER = [name for _, name in ERAS] + ["unknown"]
 PLACEHOLDER_TOOLS_VERSION = 30000
 
 
+# The platforms whose files are compared; the others are counted, with their markers.
+EVALUATED_PLATFORMS = ("iOS", "macOS")
+
+
 def era_of(tools_version):
     if tools_version is None:
         return "unknown"
@@ -633,7 +637,7 @@ def main():
             shutil.rmtree(temporary)
             parser.error(f"the temporary folder {temporary} is inside an input folder; set TMPDIR elsewhere")
     try:
-        evaluated = [f for f in files if f.error is None and f.platform == "iOS"]
+        evaluated = [f for f in files if f.error is None and f.platform in EVALUATED_PLATFORMS]
         for f in evaluated:
             destination = os.path.join(temporary, f.copy_relative)
             os.makedirs(os.path.dirname(destination), exist_ok=True)
@@ -649,6 +653,7 @@ def main():
 
     total = Tally()
     by_era, by_repo, by_platform = defaultdict(Tally), defaultdict(Tally), Counter()
+    per_platform, by_platform_era = defaultdict(Tally), defaultdict(lambda: defaultdict(Tally))
     markers_by_platform = defaultdict(Counter)
     false_findings, missed, matched, errors = [], [], [], []
     no_layout = 0
@@ -656,7 +661,7 @@ def main():
         by_platform[f.platform] += 1
         for m in f.markers:
             markers_by_platform[f.platform][m.kind] += 1
-        if f.platform != "iOS" and f.error is None:
+        if f.platform not in EVALUATED_PLATFORMS and f.error is None:
             continue
         if f.error is None:
             entry = results.get(f.copy_relative)
@@ -670,6 +675,8 @@ def main():
                     no_layout += f.no_layout
                     total.add(tally)
                     by_era[f.era].add(tally)
+                    per_platform[f.platform].add(tally)
+                    by_platform_era[f.platform][f.era].add(tally)
                     by_repo[f.repo].add(tally)
                     false_findings += fps
                     missed += fns
@@ -695,6 +702,13 @@ def main():
         "eras": [{"name": name, "toolsVersion_below": bound} for bound, name in ERAS],
         "total": total.as_json(),
         "by_era": {era: by_era[era].as_json() for era in ERA_ORDER if era in by_era},
+        "by_platform": {
+            platform: {
+                "total": per_platform[platform].as_json(),
+                "by_era": {era: by_platform_era[platform][era].as_json() for era in ERA_ORDER
+                           if era in by_platform_era[platform]},
+            } for platform in EVALUATED_PLATFORMS if platform in per_platform
+        },
     }
     if args.by_repo:
         summary["by_repo"] = {repo: by_repo[repo].as_json() for repo in sorted(by_repo)}
@@ -712,19 +726,24 @@ def main():
 
     print(f"Plumb against Xcode's markers: {len(files)} files in {len(folders)} folder(s)")
     print("  platforms: " + ", ".join(f"{name} {count}" for name, count in by_platform.most_common())
-          + " (only iOS is evaluated)")
-    skipped = {p: c for p, c in markers_by_platform.items() if p != "iOS"}
+          + " (iOS and macOS are evaluated)")
+    skipped = {p: c for p, c in markers_by_platform.items() if p not in EVALUATED_PLATFORMS}
     if skipped:
         print("  markers in files not evaluated: " + ", ".join(
             f"{p} {c['ambiguous']} ambiguous, {c['misplaced']} misplaced" for p, c in sorted(skipped.items())))
-    print(f"  evaluated: {total.files} iOS files ({total.marked_files} with markers, {no_layout} with nothing to lay out); "
+    print(f"  evaluated: {total.files} iOS and macOS files ({total.marked_files} with markers, {no_layout} with nothing to lay out); "
           f"{len(errors)} not evaluated (errors)")
     print(f"  time: {elapsed:.1f} s in all, {run.seconds:.1f} s in {run.processes} plumb process(es)"
           + (f", {1000 * run.seconds / total.files:.1f} ms a file" if total.files else ""))
     print()
-    print(table("All iOS files", {"all": total}))
-    print()
-    print(table("By era (document toolsVersion)", by_era, ERA_ORDER))
+    print(table("All files", {"all": total}))
+    for platform in EVALUATED_PLATFORMS:
+        if platform not in per_platform:
+            continue
+        print()
+        print(table(f"{platform} files ({per_platform[platform].files})", {"all": per_platform[platform]}))
+        print()
+        print(table(f"{platform}, by era (document toolsVersion)", by_platform_era[platform], ERA_ORDER))
     if args.by_repo:
         print()
         print(table("By repository", by_repo))

@@ -1,0 +1,550 @@
+import Foundation
+import LayoutAnalysis
+import LayoutSyntax
+
+/// macOS (AppKit) storyboards and xibs (`targetRuntime="MacOSX.Cocoa"`): what differs from
+/// UIKit's files before the common reader (`UnitBuilder`) lays them out.
+///
+/// - Frames: AppKit views are not flipped (y grows upwards) unless their class is, and
+///   Interface Builder saves each `<rect key="frame">` in its superview's own coordinates. The
+///   reader works top-down, so `prepared` rewrites every frame whose superview is not flipped
+///   to be measured from the superview's top, and swaps the autoresizing mask's
+///   `flexibleMinY`/`flexibleMaxY` (the bottom and top margins there).
+/// - Units: each window's content view (laid out at its saved frame), each view controller's
+///   view, each top-level view, each tab view item's view and each table cell view.
+/// - Controls: their intrinsic size is their saved frame's, less the alignment insets by which
+///   an AppKit control's frame is larger than the rectangle constraints act on (estimated by
+///   bezel style and control size); a misplacement within what those estimates leave
+///   uncertain is not reported.
+/// - Stack views (`NSStackView`): laid out as a whole at their saved size, hugging as the file
+///   says and never clipped; their arranged views keep their saved frames and get no finding.
+enum AppKit {
+  /// Views whose class is flipped (y measured from the top): their subviews' saved frames are
+  /// top-down already. A clip view is flipped when its document view is.
+  static let flippedViews: Set<String> = [
+    "scrollView", "tableView", "outlineView", "textView", "collectionView", "splitView", "tabView", "matrix",
+  ]
+
+  /// The largest error, in points, the estimated alignment insets and baselines of AppKit
+  /// controls can make in a view's solved frame: a misplacement within it is not evidence.
+  static let uncertainty = 4.0
+
+  /// Views that arrange their subviews themselves (`NSStackView`, `NSGridView`): their subviews
+  /// keep their saved frames and get no finding, and they are sized as saved.
+  static let arrangers: Set<String> = ["stackView", "gridView"]
+
+  /// Elements that are laid out on their own: a table or outline view sizes its cell views,
+  /// a tab view its items' views.
+  static let unitRoots: Set<String> = ["tableCellView"]
+
+  /// Whether a document is an AppKit one.
+  static func isAppKit(_ node: XMLNode) -> Bool {
+    node.attribute("targetRuntime") == "MacOSX.Cocoa"
+  }
+
+  // MARK: - The tree, top-down
+
+  /// The element of a view's superview, when it is a view laid out with it: the view that
+  /// holds the `<subviews>` it is in, or the box or scroll view whose content view it is.
+  static func superviewElement(of index: Int, in tree: XMLTree) -> Int? {
+    guard let node = tree.node(index), let parent = node.parent, let parentNode = tree.node(parent) else { return nil }
+    if parentNode.name == "subviews" { return parentNode.parent }
+    if node.key == "contentView", parentNode.name != "window", tree.child(of: parent, named: "rect", key: "frame") != nil {
+      return parent
+    }
+    return nil
+  }
+
+  /// Whether a view element's class is flipped.
+  static func isFlipped(_ index: Int, in tree: XMLTree) -> Bool {
+    guard let node = tree.node(index) else { return false }
+    if flippedViews.contains(node.name) { return true }
+    if node.name == "clipView", let subviews = tree.child(of: index, named: "subviews"),
+      let document = tree.children(of: subviews).first, let documentNode = tree.node(document)
+    {
+      return flippedViews.contains(documentNode.name)
+    }
+    return false
+  }
+
+  /// The tree with every saved frame measured from its superview's top, the autoresizing masks
+  /// of views in unflipped superviews turned to match, and the arranged views of stack views
+  /// fixed at their saved frames.
+  static func prepared(_ file: XMLTree) -> XMLTree {
+    let original = withGridSubviews(file)
+    var tree = original
+    for index in original.nodes.indices {
+      guard let rect = original.child(of: index, named: "rect", key: "frame"), let rectNode = original.node(rect),
+        let superview = superviewElement(of: index, in: original)
+      else { continue }
+      if let superNode = original.node(superview), arrangers.contains(superNode.name) {
+        // An arranged view: where the stack puts it is not modelled; it keeps its saved frame.
+        tree.nodes[index].attributes["translatesAutoresizingMaskIntoConstraints"] = "YES"
+        tree.nodes[index].attributes["fixedFrame"] = "YES"
+        tree.nodes[index].children.removeAll { original.node($0)?.name == "autoresizingMask" }
+      }
+      guard !isFlipped(superview, in: original),
+        let superRect = original.child(of: superview, named: "rect", key: "frame"),
+        let superHeight = Elements.number(original.node(superRect)?.attribute("height")),
+        let y = Elements.number(rectNode.attribute("y")), let height = Elements.number(rectNode.attribute("height"))
+      else { continue }
+      tree.nodes[rect].attributes["y"] = xmlNumber(superHeight - y - height)
+      if let mask = original.child(of: index, named: "autoresizingMask", key: "autoresizingMask"),
+        let maskNode = original.node(mask)
+      {
+        tree.nodes[mask].attributes["flexibleMinY"] = maskNode.attribute("flexibleMaxY")
+        tree.nodes[mask].attributes["flexibleMaxY"] = maskNode.attribute("flexibleMinY")
+      }
+    }
+    return tree
+  }
+
+  /// The tree with each grid view's cell views (`<gridCell><textField key="contentView">`) as
+  /// its subviews, so that they are views of its layout (kept at their saved frames).
+  static func withGridSubviews(_ original: XMLTree) -> XMLTree {
+    var tree = original
+    for index in original.nodes.indices where original.nodes[index].name == "gridView" {
+      guard let cells = original.child(of: index, named: "gridCells") else { continue }
+      var views: [Int] = []
+      for cell in original.children(of: cells) {
+        guard original.node(cell)?.name == "gridCell", let view = original.child(of: cell, key: "contentView"),
+          original.child(of: view, named: "rect", key: "frame") != nil
+        else { continue }
+        views.append(view)
+      }
+      guard !views.isEmpty, tree.nodes.count < XMLTree.maximumElements else { continue }
+      let grid = original.nodes[index]
+      let subviews = tree.nodes.count
+      tree.nodes.append(
+        XMLNode(
+          name: "subviews", attributes: [:], parent: index, children: views, tagRange: grid.tagRange,
+          nameRange: grid.nameRange))
+      tree.nodes[index].children.append(subviews)
+      for view in views { tree.nodes[view].parent = subviews }
+    }
+    return tree
+  }
+
+  /// Every element inside `root` (depth first, bounded) of one of these names.
+  static func elements(named names: Set<String>, in tree: XMLTree, from root: Int) -> [Int] {
+    var found: [Int] = []
+    var stack = [root]
+    var visited = 0
+    while let current = stack.popLast(), visited < tree.nodes.count {
+      visited += 1
+      guard let node = tree.node(current) else { continue }
+      if names.contains(node.name) { found.append(current) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return found.sorted()
+  }
+
+  /// The unit roots of an AppKit file beyond view controllers' views and top-level views:
+  /// windows' content views, tab view items' views and table cell views, in file order.
+  static func extraRoots(in tree: XMLTree, from root: Int) -> [(element: Int, name: String)] {
+    var roots: [(element: Int, name: String)] = []
+    for element in elements(named: ["window", "panel", "tabViewItem", "tableCellView"], in: tree, from: root) {
+      guard let node = tree.node(element) else { continue }
+      switch node.name {
+      case "window", "panel":
+        guard let content = tree.child(of: element, key: "contentView"),
+          tree.child(of: content, named: "rect", key: "frame") != nil
+        else { continue }
+        roots.append((content, name(of: element, in: tree, fallback: "Window")))
+      case "tabViewItem":
+        guard let view = tree.child(of: element, key: "view"), tree.child(of: view, named: "rect", key: "frame") != nil
+        else { continue }
+        roots.append((view, "Tab " + name(of: element, in: tree, fallback: "Item")))
+      default:
+        guard tree.child(of: element, named: "rect", key: "frame") != nil else { continue }
+        roots.append((element, name(of: element, in: tree, fallback: "Table Cell View")))
+      }
+    }
+    return roots
+  }
+
+  /// A window, tab or cell view by its label, class, title or identifier.
+  static func name(of element: Int, in tree: XMLTree, fallback: String) -> String {
+    guard let node = tree.node(element) else { return fallback }
+    for attribute in ["userLabel", "customClass", "title", "label", "identifier"] {
+      if let value = node.attribute(attribute), !value.isEmpty { return value }
+    }
+    return fallback
+  }
+
+  /// The title of a control's cell (`<textFieldCell key="cell" title=…>`), for its name.
+  static func cellTitle(of element: Int, in tree: XMLTree) -> String? {
+    guard let cell = tree.child(of: element, key: "cell").flatMap(tree.node) else { return nil }
+    for attribute in ["title", "placeholderString"] {
+      if let value = cell.attribute(attribute), !value.isEmpty { return value }
+    }
+    return nil
+  }
+
+  // MARK: - Controls
+
+  /// The AppKit views that have an intrinsic size along at least one axis (some only with
+  /// some cells, `intrinsic` says which): what an editor's hover calls estimated.
+  static let measuring: Set<String> = [
+    "textField", "button", "popUpButton", "segmentedControl", "stepper", "switch", "datePicker", "colorWell",
+    "pathControl", "imageView", "slider", "progressIndicator", "searchField", "secureTextField", "comboBox",
+    "tokenField", "levelIndicator", "stackView", "gridView", "tableView", "outlineView",
+  ]
+
+  /// How an AppKit control's content size comes about.
+  static func intrinsic(_ element: XMLNode, index: Int, tree: XMLTree) -> Elements.Intrinsic {
+    let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+    switch element.name {
+    case "textField":
+      // An editable, bezeled field has a height only; a label measures its text.
+      if cell?.attribute("editable") == "YES" || cell?.attribute("borderStyle") == "bezel" { return .heightOnly }
+      return .both
+    case "button", "popUpButton", "segmentedControl", "stepper", "switch", "datePicker", "colorWell", "pathControl":
+      return .both
+    case "imageView":
+      // Its image's size, or none without an image (an image set by a binding or in code):
+      // the saved frame either way.
+      return .both
+    case "slider":
+      return cell?.attribute("vertical") == "YES" ? .none : .heightOnly
+    case "progressIndicator":
+      return element.attribute("style") == "spinning" ? .both : .heightOnly
+    case "searchField", "secureTextField", "comboBox", "tokenField", "levelIndicator":
+      return .heightOnly
+    case "stackView", "gridView", "tableView", "outlineView":
+      // Sized by what they arrange, which is not modelled: the saved size.
+      return .both
+    case "box":
+      // A horizontal separator is a line as high as it is drawn.
+      guard element.attribute("boxType") == "separator",
+        let frame = tree.child(of: index, named: "rect", key: "frame").flatMap(tree.node),
+        let width = Elements.number(frame.attribute("width")), let height = Elements.number(frame.attribute("height")),
+        width >= height
+      else { return .none }
+      return .heightOnly
+    default:
+      return .none
+    }
+  }
+
+  /// The control size a control's cell is drawn at.
+  static func controlSize(_ element: XMLNode, index: Int, tree: XMLTree) -> String {
+    let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+    return element.attribute("controlSize") ?? cell?.attribute("controlSize") ?? "regular"
+  }
+
+  /// By how much an AppKit control's frame is larger than its alignment rectangle (what
+  /// constraints act on), estimated by kind, bezel style and control size; nil for none or
+  /// not known.
+  static func alignmentInsets(_ element: XMLNode, index: Int, tree: XMLTree, toolsVersion: Int?) -> EdgeInsets? {
+    let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+    let size = controlSize(element, index: index, tree: tree)
+    // Xcode 12 (`toolsVersion` 17000) and later draw controls as macOS 11 does.
+    let bigSur = (toolsVersion ?? 0) >= 17000
+    let frame = tree.child(of: index, named: "rect", key: "frame").flatMap(tree.node)
+    let height = Elements.number(frame?.attribute("height")).map { Int($0.rounded()) } ?? 0
+    switch element.name {
+    case "textField":
+      // A label's text is inset 2 pt on each side of its frame; a bezeled field's bezel is its frame.
+      if cell?.attribute("borderStyle") == "bezel" { return nil }
+      return size == "mini" ? nil : EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+    case "button":
+      // Push buttons and pop-ups by the height of their saved frame, which tells the era's
+      // bezel: Xcode 16 saves a regular one's alignment rectangle itself (24 pt high).
+      switch (cell?.attribute("type"), cell?.attribute("bezelStyle"), size, height) {
+      case ("push", "rounded", "regular", 32):
+        return bigSur ? EdgeInsets(top: 5, left: 7, bottom: 7, right: 7) : EdgeInsets(top: 4, left: 6, bottom: 7, right: 6)
+      case ("push", "rounded", "small", 27), ("push", "rounded", "small", 28):
+        return EdgeInsets(top: 4, left: 6, bottom: 7, right: 6)
+      case ("push", "rounded", "regular", 24), ("push", "rounded", "large", 28):
+        return .zero
+      case ("check", _, "regular", 16), ("radio", _, "regular", 16):
+        // Saved at the height of the box (Xcode 14 and earlier's 16-pt checkbox).
+        return .zero
+      case ("check", _, "regular", _), ("radio", _, "regular", _):
+        return EdgeInsets(top: 1, left: 2, bottom: 1, right: 0)
+      case ("check", _, "small", _), ("radio", _, "small", _):
+        return EdgeInsets(top: 1, left: 1, bottom: 1, right: 0)
+      case (_, "shadowlessSquare", _, _), (_, "disclosure", _, _), (_, "bevel", _, _), (_, "regularSquare", _, _),
+        ("inline", "inline", _, _), ("roundRect", "roundedRect", _, _):
+        return .zero
+      default:
+        return nil
+      }
+    case "popUpButton":
+      if cell?.attribute("bezelStyle") == "roundedRect" { return .zero }
+      guard cell?.attribute("bezelStyle") == "rounded" else { return nil }
+      switch (size, height) {
+      case ("regular", 25), ("regular", 26): return EdgeInsets(top: 1, left: 3, bottom: 4, right: 3)
+      case ("regular", 24): return .zero
+      case ("small", 22): return EdgeInsets(top: 2, left: 4, bottom: 4, right: 4)
+      default: return nil
+      }
+    case "box":
+      switch element.attribute("boxType") {
+      case "separator":
+        // A 1-pt line in the middle of a 5-pt frame.
+        guard let frame, let width = Elements.number(frame.attribute("width")), let height = Elements.number(frame.attribute("height"))
+        else { return nil }
+        return width >= height
+          ? EdgeInsets(top: 2, left: 0, bottom: 2, right: 0) : EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+      default:
+        // A primary box's frame is 3 pt wider than its bezel on each side, but its content view
+        // is placed in the frame: modelled without insets (an error within `uncertainty`).
+        return nil
+      }
+    case "switch":
+      return size == "regular" ? EdgeInsets(top: 1, left: 2, bottom: 2, right: 2) : nil
+    case "slider":
+      // A horizontal slider's track ends 2 pt inside its frame; the knob needs room below.
+      guard cell?.attribute("vertical") != "YES" else { return nil }
+      switch (size, height) {
+      case ("regular", 28): return EdgeInsets(top: 2, left: 2, bottom: 6, right: 2)
+      case ("small", 20): return EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+      default: return nil
+      }
+    case "segmentedControl":
+      switch (size, height) {
+      case ("regular", 24): return EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+      case ("regular", 20): return EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// Whether the alignment insets of a view are known (zero for views that are not controls,
+  /// or `alignmentInsets`' estimate): false for the other controls.
+  static func insetsKnown(_ element: XMLNode, index: Int, tree: XMLTree, toolsVersion: Int?) -> Bool {
+    if alignmentInsets(element, index: index, tree: tree, toolsVersion: toolsVersion) != nil { return true }
+    switch element.name {
+    case "customView", "view", "scrollView", "clipView", "tableView", "outlineView", "collectionView", "textView",
+      "stackView", "visualEffectView", "splitView", "containerView", "wkWebView", "webView", "openGLView",
+      "gridView", "tableCellView", "tableRowView", "progressIndicator":
+      return true
+    case "box":
+      // A primary box's frame is wider than its bezel (modelled without insets).
+      return element.attribute("boxType") == "custom" || element.attribute("boxType") == "separator"
+    case "imageView":
+      let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+      return (cell?.attribute("imageFrameStyle") ?? "none") == "none"
+    case "textField", "searchField", "secureTextField", "tokenField":
+      // A bezeled field's bezel is its frame.
+      return tree.child(of: index, key: "cell").flatMap(tree.node)?.attribute("borderStyle") == "bezel"
+    default:
+      return false
+    }
+  }
+
+  /// Whether an image view or button shows a system image (`<resources><image name=…
+  /// catalog="system">`, or one of AppKit's named images, `NS…`, drawn as symbols since macOS 11),
+  /// whose frame Xcode grows by the symbol's own insets.
+  static func showsSymbol(_ index: Int, in tree: XMLTree) -> Bool {
+    guard let cell = tree.child(of: index, key: "cell") else { return false }
+    // Xcode 13 and later: `<imageReference key="image" image=… catalog="system">`.
+    if let reference = tree.child(of: cell, named: "imageReference", key: "image").flatMap(tree.node),
+      reference.attribute("catalog") == "system"
+    {
+      return true
+    }
+    guard let image = tree.node(cell)?.attribute("image"), let root = tree.root,
+      let resources = tree.child(of: root, named: "resources")
+    else { return false }
+    return tree.children(of: resources).contains { child in
+      guard let node = tree.node(child) else { return false }
+      return node.name == "image" && node.attribute("name") == image
+        && (node.attribute("catalog") == "system" || image.hasPrefix("NS"))
+    }
+  }
+
+  /// Whether a control's text is a line centred in its alignment rectangle, where the
+  /// baseline estimate holds: labels and fields, push buttons, checkboxes, radio buttons and
+  /// pop-ups with a title.
+  static func hasCentredText(_ element: XMLNode, index: Int, tree: XMLTree) -> Bool {
+    let cell = tree.child(of: index, key: "cell").flatMap(tree.node)
+    switch element.name {
+    case "textField", "popUpButton":
+      return true
+    case "button":
+      return ["push", "check", "radio"].contains(cell?.attribute("type") ?? "") && cell?.attribute("title") != nil
+    default:
+      return false
+    }
+  }
+
+  /// The point size of a cell's font (`<font key="font" metaFont="system" size="13"/>`).
+  static func fontSize(of index: Int, in tree: XMLTree) -> Double {
+    guard let cell = tree.child(of: index, key: "cell"), let font = tree.child(of: cell, named: "font", key: "font"),
+      let fontNode = tree.node(font)
+    else { return 13 }
+    if let size = Elements.number(fontNode.attribute("size")), size > 0 { return size }
+    switch fontNode.attribute("metaFont") {
+    case "smallSystem", "smallSystemBold": return 11
+    case "miniSystem", "miniSystemBold": return 9
+    case "menu": return 14
+    default: return 13
+    }
+  }
+
+  /// Intrinsic size, content priorities and baseline of an AppKit view with a saved frame.
+  /// - Returns: the axes whose intrinsic size is an estimate.
+  static func configure(
+    _ view: inout ViewNode, element: XMLNode, index: Int, saved: Rect, tree: XMLTree, toolsVersion: Int?
+  )
+    -> Set<AttributeAxis>
+  {
+    let insets = alignmentInsets(element, index: index, tree: tree, toolsVersion: toolsVersion) ?? .zero
+    let width = max(0, saved.width - insets.left - insets.right)
+    let height = max(0, saved.height - insets.top - insets.bottom)
+    switch intrinsic(element, index: index, tree: tree) {
+    case .both:
+      view.intrinsicWidth = width
+      view.intrinsicHeight = height
+    case .heightOnly:
+      view.intrinsicHeight = height
+    case .fixed(let fixedWidth, let fixedHeight):
+      view.intrinsicWidth = fixedWidth
+      view.intrinsicHeight = fixedHeight
+    case .none:
+      // A vertical separator is a line as wide as it is drawn.
+      if element.name == "box", element.attribute("boxType") == "separator", saved.height > saved.width {
+        view.intrinsicWidth = width
+      }
+      return []
+    }
+    if arrangers.contains(element.name) {
+      // A stack view hugs its content as the file says and is never smaller (its clipping
+      // resistance is required).
+      func priority(_ name: String) -> Double? {
+        guard let value = Elements.number(element.attribute(name)), value > 0, value <= 1000 else { return nil }
+        return value
+      }
+      view.hugging = (
+        priority("horizontalStackHuggingPriority") ?? 250, priority("verticalStackHuggingPriority") ?? 250
+      )
+      view.compressionResistance = (1000, 1000)
+      return [.horizontal, .vertical]
+    }
+    if hasCentredText(element, index: index, tree: tree) {
+      // The baseline of a line of text centred in the alignment rectangle (estimated).
+      let font = fontSize(of: index, in: tree)
+      view.baselineOffset = max(0, (height - 1.1934 * font) / 2 + 0.2416 * font)
+    }
+    return []
+  }
+
+  // MARK: - Findings
+
+  /// A unit's findings as far as they can be trusted: none about a stack view's arranged
+  /// views (whose frames the stack decides, which is not modelled), and no misplacement
+  /// within the uncertainty of the estimated alignment rectangles.
+  static func trusted(_ findings: [Diagnostic], layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
+    let uncertain = movedByUnknownInsets(layout.document.model, details: details)
+    let trustedFindings = findings.filter { diagnostic in
+      // A control's frame reaches past its alignment rectangle by a few points, as AppKit draws
+      // it (a label's 2 pt on each side at its superview's edge).
+      if case .offscreen(let overhang) = diagnostic.finding {
+        return !details.arrangedInStack.contains(overhang.view) && overhang.edges.contains { $0.distance > uncertainty }
+      }
+      guard diagnostic.code == .misplaced || diagnostic.code == .ambiguous
+        || diagnostic.code == .contentPriorityAmbiguity
+      else { return true }
+      if let view = details.viewAtOffset[diagnostic.range.start],
+        details.arrangedInStack.contains(view) || details.autoresizing.contains(view)
+      {
+        return false
+      }
+      switch diagnostic.finding {
+      case .misplaced(let misplacement):
+        // A control whose alignment rectangle is not known moves what is constrained to it.
+        if uncertain.contains(misplacement.view) { return false }
+        let declared = misplacement.declared
+        let solved = misplacement.solved
+        return abs(declared.x - solved.x) > uncertainty || abs(declared.y - solved.y) > uncertainty
+          || abs(declared.width - solved.width) > uncertainty || abs(declared.height - solved.height) > uncertainty
+      case .ambiguous(let ambiguity):
+        // Sizes estimated from saved frames are a little off: where the constraints leave less
+        // (or more) room than they need, a tie between equal content priorities opens a bounded
+        // range. Only a frame the constraints leave open without bound is missing a constraint.
+        let ranges = [ambiguity.position ? ambiguity.positionRange : nil, ambiguity.size ? ambiguity.sizeRange : nil]
+        return ranges.contains { range in range.map { $0.lowest == nil || $0.highest == nil } ?? false }
+      case .contentPriorityTie:
+        return false
+      default:
+        return diagnostic.code != .contentPriorityAmbiguity
+      }
+    }
+    // A view found misplaced with what its constraints leave open kept as saved is misplaced
+    // only as far as that ambiguity is real.
+    var ambiguousViews = Set<String>()
+    for diagnostic in trustedFindings {
+      if case .ambiguous(let ambiguity) = diagnostic.finding { ambiguousViews.insert(ambiguity.view) }
+    }
+    return trustedFindings.compactMap { diagnostic in
+      guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
+      if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
+      // AppKit has no size classes; the fix writes the frame as the file measures it.
+      var result = diagnostic
+      misplacement.traits = nil
+      result.finding = .misplaced(misplacement)
+      result.fixes = result.fixes.map { fix in
+        var fix = fix
+        fix.edits = fix.edits.map { edit in
+          var edit = edit
+          let solved = misplacement.solved
+          let y = details.unflippedHeights[misplacement.view].map { $0 - solved.y - solved.height } ?? solved.y
+          edit.newText =
+            "<rect key=\"frame\" x=\"\(xmlNumber(solved.x))\" y=\"\(xmlNumber(y))\" "
+            + "width=\"\(xmlNumber(solved.width))\" height=\"\(xmlNumber(solved.height))\"/>"
+          return edit
+        }
+        return fix
+      }
+      return result
+    }
+  }
+
+  /// The views whose solved frame an error in the alignment rectangles Plumb does not know can
+  /// move: those views, every view a constraint ties to one of them (through any view but the
+  /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
+  /// follow their content, and so on.
+  static func movedByUnknownInsets(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
+    var seeds = details.unknownInsets
+    var neighbours: [String: Set<String>] = [:]
+    let baselines: Set<LayoutAttribute> = [.firstBaseline, .lastBaseline]
+    for constraint in model.constraints where constraint.origin == .explicit {
+      guard let second = constraint.second?.view else { continue }
+      let first = constraint.first.view
+      guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
+      neighbours[first, default: []].insert(second)
+      neighbours[second, default: []].insert(first)
+      // A baseline is estimated as a line of text centred in the view: a view whose text is
+      // not (or that has none) is placed only roughly by it.
+      if baselines.contains(constraint.first.attribute) || constraint.second.map({ baselines.contains($0.attribute) }) == true,
+        !details.centredText.contains(first) || !details.centredText.contains(second)
+      {
+        seeds.insert(first)
+        seeds.insert(second)
+      }
+    }
+    guard !seeds.isEmpty else { return [] }
+    // What a container whose insets are not known holds moves with its size.
+    var containers = Array(seeds)
+    while let container = containers.popLast() {
+      for subview in model.views[container]?.subviews ?? [] where seeds.insert(subview).inserted {
+        containers.append(subview)
+      }
+    }
+    var moved = seeds
+    var queue = Array(seeds)
+    while let view = queue.popLast() {
+      var next = neighbours[view] ?? []
+      if let superview = model.views[view]?.superview, superview != LayoutModel.rootName { next.insert(superview) }
+      for other in next where moved.insert(other).inserted {
+        queue.append(other)
+      }
+    }
+    return moved
+  }
+}
