@@ -411,7 +411,13 @@ class PlumbRun:
         return results
 
     def check_batch(self, files, results):
-        command = [self.plumb, "check", "--format", "json"] + [f.copy_relative for f in files]
+        # Every file copied is evaluated, those under Pods/ or Carthage/ too: a configuration
+        # of the run's own turns off the folders plumb check leaves out by default.
+        config = os.path.join(self.root, ".plumb-eval.json")
+        if not os.path.exists(config):
+            with open(config, "w") as handle:
+                handle.write('{"defaultExcludes": false}\n')
+        command = [self.plumb, "check", "--format", "json", "--config", config] + [f.copy_relative for f in files]
         began = time.perf_counter()
         try:
             process = subprocess.run(command, cwd=self.root, capture_output=True, timeout=self.timeout)
