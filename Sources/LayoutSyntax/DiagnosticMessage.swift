@@ -247,9 +247,6 @@ enum DiagnosticMessage {
         + "open the file in a current Xcode and save it to convert it."
     case .notAnInterfaceBuilderDocument(let root):
       return "The root element is <\(root)>, not an Interface Builder <document>."
-    case .macOSDocument:
-      return "Plumb reads iOS and tvOS Interface Builder files; this one is for macOS (AppKit), whose "
-        + "coordinates and views it does not model yet."
     case .nothingToLayOut:
       return "The file has no view Plumb can lay out."
     case .fileTooLarge(let megabytes, let limit):

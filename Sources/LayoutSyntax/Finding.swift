@@ -102,8 +102,6 @@ public enum Finding: Hashable, Sendable {
   case legacyArchive
   /// A root element other than `<document>`.
   case notAnInterfaceBuilderDocument(root: String)
-  /// A macOS (AppKit) document.
-  case macOSDocument
   /// A document with Auto Layout but no view to lay out.
   case nothingToLayOut
   /// A file over the size limit (both in MiB).
