@@ -41,6 +41,18 @@ final class ExplainCommandTests: XCTestCase {
     guard case .string? = value["problem"] else { return XCTFail("no problem") }
   }
 
+  /// docs/cli.md's exit status: 1 when `--conflict N` names a report the log does not have,
+  /// though it has one.
+  func testAConflictTheLogDoesNotHaveIsStatusOne() throws {
+    let result = runPlumb(["explain", "cell-height.log", "--conflict", "9"], in: logs)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(result.stderr, "plumb explain: the log has no conflict 9; it has 1\n")
+    let emitted = runPlumb(["explain", "cell-height.log", "--conflict", "2", "--emit-layout", "-"], in: logs)
+    XCTAssertEqual(emitted.status, 1)
+    XCTAssertEqual(emitted.stderr, "plumb explain: the log has no conflict 2; it has 1\n")
+  }
+
   func testEmitLayoutWritesAFile() throws {
     let written = Buffer()
     let errors = Buffer()
