@@ -33,6 +33,27 @@ final class ExplainCommandTests: XCTestCase {
     XCTAssertEqual(conflict["constraints"]?[3]?["kind"], .string("encapsulated"))
   }
 
+  /// docs/explain.md: `brokenInMinimal` is null when there is no minimal set, also when the
+  /// broken constraint is not among those listed.
+  func testBrokenInMinimalIsNullWithoutAMinimalSet() throws {
+    let log = """
+      [LayoutConstraints] Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 300   (active)>",
+          "<NSLayoutConstraint:0x600002 UIView:0x7f01.height == 200   (active)>"
+      )
+      Will attempt to recover by breaking constraint 
+      <NSLayoutConstraint:0x600009 UIView:0x7f01.width == 100   (active)>
+
+      """
+    let result = runPlumb(["explain", "--format", "json", "-"], in: logs, stdin: Array(log.utf8))
+    XCTAssertEqual(result.status, 0)
+    let conflict = try XCTUnwrap(try JSONValue.parse(Array(result.stdout.utf8))["conflicts"]?[0])
+    XCTAssertEqual(conflict["outcome"], .string("consistent"))
+    XCTAssertEqual(conflict["broken"], .string("0x600009"))
+    XCTAssertEqual(conflict["brokenInMinimal"], .null)
+  }
+
   func testJSONForInputWithoutALog() throws {
     let result = runPlumb(["explain", "--format", "json", "-"], in: logs, stdin: Array("nothing here\n".utf8))
     XCTAssertEqual(result.status, 1)
