@@ -116,47 +116,63 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether `path` (relative, `/` between its parts) or a folder it is in matches.
+  ///
+  /// In time proportional to the parts of the pattern times the parts of the path (each
+  /// part's name matched in time proportional to its length times the pattern part's): a
+  /// pattern with many `*` or `**` never backtracks exponentially.
   public func matches(_ path: String) -> Bool {
-    let pathParts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map(String.init)
-    return Glob.match(parts[...], pathParts[...], prefixIsEnough: true)
-  }
-
-  private static func match(_ parts: ArraySlice<Part>, _ path: ArraySlice<String>, prefixIsEnough: Bool) -> Bool {
-    guard let part = parts.first else { return path.isEmpty || prefixIsEnough }
-    switch part {
-    case .anyParts:
-      var rest = path
-      while true {
-        if match(parts.dropFirst(), rest, prefixIsEnough: prefixIsEnough) { return true }
-        guard !rest.isEmpty else { return false }
-        rest = rest.dropFirst()
+    let names = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map { Array($0) }
+    // reached[i][j]: the first i parts of the pattern match the first j parts of the path.
+    var reached = Array(repeating: Array(repeating: false, count: names.count + 1), count: parts.count + 1)
+    reached[0][0] = true
+    for (i, part) in parts.enumerated() {
+      for j in 0...names.count where reached[i][j] {
+        switch part {
+        case .anyParts:
+          // `**` matches no part, or one more part (and then, from j + 1, more).
+          reached[i + 1][j] = true
+          if j < names.count { reached[i][j + 1] = true }
+        case .segment(let tokens):
+          if j < names.count, Glob.matchSegment(tokens, names[j]) { reached[i + 1][j + 1] = true }
+        }
       }
-    case .segment(let tokens):
-      guard let name = path.first, matchSegment(tokens[...], Array(name)[...]) else { return false }
-      return match(parts.dropFirst(), path.dropFirst(), prefixIsEnough: prefixIsEnough)
     }
+    // The whole pattern matched the path or a folder it is in.
+    return reached[parts.count].contains(true)
   }
 
-  private static func matchSegment(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Character>) -> Bool {
-    guard let token = tokens.first else { return name.isEmpty }
-    switch token {
-    case .anyRun:
-      var rest = name
-      while true {
-        if matchSegment(tokens.dropFirst(), rest) { return true }
-        guard !rest.isEmpty else { return false }
-        rest = rest.dropFirst()
+  /// One name against one part of the pattern: the usual wildcard matching, going back only
+  /// to the last `*` seen.
+  private static func matchSegment(_ tokens: [Token], _ name: [Character]) -> Bool {
+    var token = 0
+    var character = 0
+    var lastRun: (token: Int, character: Int)?
+    while character < name.count {
+      if token < tokens.count, case .anyRun = tokens[token] {
+        lastRun = (token, character)
+        token += 1
+      } else if token < tokens.count, matchesOne(tokens[token], name[character]) {
+        token += 1
+        character += 1
+      } else if let run = lastRun {
+        // The last `*` takes one more character.
+        lastRun = (run.token, run.character + 1)
+        token = run.token + 1
+        character = run.character + 1
+      } else {
+        return false
       }
-    case .anyCharacter:
-      guard !name.isEmpty else { return false }
-      return matchSegment(tokens.dropFirst(), name.dropFirst())
-    case .literal(let character):
-      guard name.first == character else { return false }
-      return matchSegment(tokens.dropFirst(), name.dropFirst())
-    case .set(let ranges, let negated):
-      guard let first = name.first else { return false }
-      guard ranges.contains(where: { $0.contains(first) }) != negated else { return false }
-      return matchSegment(tokens.dropFirst(), name.dropFirst())
+    }
+    while token < tokens.count, case .anyRun = tokens[token] { token += 1 }
+    return token == tokens.count
+  }
+
+  private static func matchesOne(_ token: Token, _ character: Character) -> Bool {
+    switch token {
+    case .anyRun: true
+    case .anyCharacter: true
+    case .literal(let literal): literal == character
+    case .set(let ranges, let negated): ranges.contains(where: { $0.contains(character) }) != negated
     }
   }
 }

@@ -30,7 +30,8 @@ public enum ExplainJSON {
       if explanation.outcome == .conflict { brokenInMinimal = .bool(inMinimalSet) }
     case .notListed(let address):
       broken = .string(address)
-      brokenInMinimal = .bool(false)
+      // Not in the minimal set when there is one; null, as for a listed one, when there is none.
+      if explanation.outcome == .conflict { brokenInMinimal = .bool(false) }
     }
     let engine: [JSONValue] = explanation.members.compactMap { member in
       if case .constraint = member { return nil }

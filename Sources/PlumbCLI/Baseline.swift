@@ -101,8 +101,11 @@ struct Baseline {
       else {
         throw UsageError(message: "plumb check: \(path): findings[\(index)] needs a path, a code and a subject")
       }
-      let count = finding["count"]?.intValue ?? 1
-      counts[Key(path: filePath, code: code, subject: subject), default: 0] += max(count, 0)
+      let count = max(finding["count"]?.intValue ?? 1, 0)
+      // Saturating: a file may repeat a key with counts that add up past Int.max.
+      let key = Key(path: filePath, code: code, subject: subject)
+      let (sum, overflow) = counts[key, default: 0].addingReportingOverflow(count)
+      counts[key] = overflow ? Int.max : sum
     }
   }
 

@@ -34,7 +34,8 @@ enum WatchCommand {
       return stamps
     }
 
-    var status = try CheckCommand.run(options + roots, io: io)
+    // Paths after `--`, as they were given: a file named `-x.layout` is no option.
+    var status = try CheckCommand.run(options + ["--"] + roots, io: io)
     var known = Dictionary(files().map { ($0, io.fileStamp($0) ?? "") }, uniquingKeysWith: { first, _ in first })
     var configurations = configurationStamps(Array(known.keys))
     if !parsed.flags.contains("--quiet") {
@@ -52,7 +53,7 @@ enum WatchCommand {
       if !parsed.flags.contains("--quiet") {
         io.writeError("plumb check: \(changed.count) file\(changed.count == 1 ? "" : "s") changed\n")
       }
-      status = try CheckCommand.run(options + changed, io: io)
+      status = try CheckCommand.run(options + ["--"] + changed, io: io)
     }
     return status
   }

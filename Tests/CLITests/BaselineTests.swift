@@ -86,4 +86,16 @@ final class BaselineTests: XCTestCase {
     let missing = runPlumb(["check", "a.layout", "--baseline", "none.json"], in: directory)
     XCTAssertEqual(missing.status, 2)
   }
+
+  func testCountsThatAddUpPastIntMaxDoNotOverflow() throws {
+    // Counts may be as large as JSON integers are read exactly (below 9e15); a key repeated
+    // often enough adds up past Int.max, which used to trap.
+    try write("view a\n", to: "a.layout")
+    let entry = "{\"path\": \"a.layout\", \"code\": \"ambiguous\", \"subject\": \"a\", \"count\": 8999999999999999}"
+    try write("{\"version\": 1, \"findings\": [\(Array(repeating: entry, count: 1100).joined(separator: ","))]}", to: "big.json")
+    let result = runPlumb(["check", "a.layout", "--baseline", "big.json"], in: directory)
+    XCTAssertFalse(result.stdout.contains("[ambiguous]"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("[zero-size]"), result.stdout)
+    XCTAssertEqual(result.stderr, "")
+  }
 }

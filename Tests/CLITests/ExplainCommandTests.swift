@@ -33,12 +33,45 @@ final class ExplainCommandTests: XCTestCase {
     XCTAssertEqual(conflict["constraints"]?[3]?["kind"], .string("encapsulated"))
   }
 
+  /// docs/explain.md: `brokenInMinimal` is null when there is no minimal set, also when the
+  /// broken constraint is not among those listed.
+  func testBrokenInMinimalIsNullWithoutAMinimalSet() throws {
+    let log = """
+      [LayoutConstraints] Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 300   (active)>",
+          "<NSLayoutConstraint:0x600002 UIView:0x7f01.height == 200   (active)>"
+      )
+      Will attempt to recover by breaking constraint 
+      <NSLayoutConstraint:0x600009 UIView:0x7f01.width == 100   (active)>
+
+      """
+    let result = runPlumb(["explain", "--format", "json", "-"], in: logs, stdin: Array(log.utf8))
+    XCTAssertEqual(result.status, 0)
+    let conflict = try XCTUnwrap(try JSONValue.parse(Array(result.stdout.utf8))["conflicts"]?[0])
+    XCTAssertEqual(conflict["outcome"], .string("consistent"))
+    XCTAssertEqual(conflict["broken"], .string("0x600009"))
+    XCTAssertEqual(conflict["brokenInMinimal"], .null)
+  }
+
   func testJSONForInputWithoutALog() throws {
     let result = runPlumb(["explain", "--format", "json", "-"], in: logs, stdin: Array("nothing here\n".utf8))
     XCTAssertEqual(result.status, 1)
     let value = try JSONValue.parse(Array(result.stdout.utf8))
     XCTAssertEqual(value["conflicts"], .array([]))
     guard case .string? = value["problem"] else { return XCTFail("no problem") }
+  }
+
+  /// docs/cli.md's exit status: 1 when `--conflict N` names a report the log does not have,
+  /// though it has one.
+  func testAConflictTheLogDoesNotHaveIsStatusOne() throws {
+    let result = runPlumb(["explain", "cell-height.log", "--conflict", "9"], in: logs)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(result.stderr, "plumb explain: the log has no conflict 9; it has 1\n")
+    let emitted = runPlumb(["explain", "cell-height.log", "--conflict", "2", "--emit-layout", "-"], in: logs)
+    XCTAssertEqual(emitted.status, 1)
+    XCTAssertEqual(emitted.stderr, "plumb explain: the log has no conflict 2; it has 1\n")
   }
 
   func testEmitLayoutWritesAFile() throws {

@@ -47,6 +47,31 @@ final class WatchTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
   }
 
+  /// Paths given after `--` stay paths in every check of the watch (they used to be passed on
+  /// without it, so a file named `-x.layout` became an unknown option).
+  func testAWatchKeepsPathsThatLookLikeOptions() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("-x.layout")
+    try "view a\nH:|[a(10@2000)]\nV:|[a(10)]\n".write(to: file, atomically: true, encoding: .utf8)
+    var polls = 0
+    let result = runPlumb(["check", "--watch", "--", "-x.layout"], in: directory) { io in
+      io.sleep = { _ in
+        polls += 1
+        if polls == 1 {
+          try? "view a\nH:|[a(10@30000)]\nV:|[a(10)]\n".write(to: file, atomically: true, encoding: .utf8)
+          return true
+        }
+        return false
+      }
+    }
+    XCTAssertEqual(result.status, 1, result.stderr)
+    let checks = result.stdout.components(separatedBy: "\n").filter { $0.contains("[invalid-priority]") }
+      .map { String($0.prefix { $0 != ":" }) }
+    XCTAssertEqual(checks, ["-x.layout", "-x.layout"], result.stdout + result.stderr)
+  }
+
   func testAWatchDoesNotWriteBaselines() {
     let folder = fixturesDirectory("cli").appendingPathComponent("check-errors-text")
     XCTAssertEqual(runPlumb(["check", "--watch", "--write-baseline", "b.json", "bad.layout"], in: folder).status, 2)

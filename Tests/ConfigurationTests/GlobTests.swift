@@ -41,6 +41,25 @@ final class GlobTests: XCTestCase {
     XCTAssertTrue(matches("./Screens/Old/", "Screens/Old/Card.xib"))
   }
 
+  /// Many `*` in a part, or many `**`, against a long name or a deep path: matching used to
+  /// backtrack through every way of splitting the name (a 21-character pattern and a
+  /// 40-character file name kept `plumb check` busy for minutes).
+  func testManyStarsDoNotBacktrackExponentially() {
+    let name = String(repeating: "a", count: 200)
+    XCTAssertFalse(matches(String(repeating: "*a", count: 30) + "*b", name))
+    XCTAssertTrue(matches(String(repeating: "*a", count: 30) + "*", name))
+    XCTAssertFalse(matches(String(repeating: "*a", count: 30) + "*", String(repeating: "a", count: 29)))
+    let deep = Array(repeating: "a", count: 60).joined(separator: "/")
+    XCTAssertFalse(matches(Array(repeating: "**/a", count: 20).joined(separator: "/") + "/**/b", deep))
+    XCTAssertTrue(matches(Array(repeating: "**/a", count: 20).joined(separator: "/"), deep))
+    // Backtracking to the last `*` still finds a later match.
+    XCTAssertTrue(matches("*ab*cd", "xxabyabzcd"))
+    XCTAssertTrue(matches("a*?c", "abbc"))
+    XCTAssertFalse(matches("a*?c", "ac"))
+    XCTAssertTrue(matches("**/x/**", "x"))
+    XCTAssertTrue(matches("**", ""))
+  }
+
   func testBadPatternsAreRefused() {
     for pattern in ["", "/", "Card[0-9.xib", "a\\", "[z-a]"] {
       XCTAssertThrowsError(try Glob(pattern), pattern)
