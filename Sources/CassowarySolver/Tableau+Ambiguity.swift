@@ -267,6 +267,118 @@ extension Tableau {
   }
 }
 
+/// What `faceExtremeValueWithoutPivoting` found: the value `faceExtreme` would return, or
+/// that the LP takes more than one pivot (then only the LP knows).
+enum ShortcutExtreme: Equatable {
+  /// The LP's answer: the extreme value, `nil` when unbounded.
+  case value(Double?)
+  /// The LP needs a second pivot, or its pivot budget is below one pivot.
+  case needsLP
+}
+
+extension Tableau {
+  /// The value `faceExtreme(of:maximize:floor:computesChanges: false)` returns, found by
+  /// reading rows instead of pivoting, when that LP stops after at most one pivot (the usual
+  /// case on layouts: a free error variable enters and the one row that bounds it leaves).
+  ///
+  /// It replays the LP's steps with the same arithmetic: the entering symbol is the one
+  /// Bland's rule takes from the row (smallest id with a negative auxiliary cost that may
+  /// move on the face); the leaving row is `primalLeavingRow`; the auxiliary objective after
+  /// the pivot is `objective + factor · (leaving row solved for the entering symbol)`, added
+  /// cell by cell with `Tolerance.coefficientSum` and `Tolerance.sum` exactly as
+  /// `substituteInAuxiliary` adds it. If some symbol could then enter, the LP would pivot
+  /// again and the answer is `.needsLP`. Nothing in the tableau changes (a pivot and its
+  /// rollback rewrite every row holding the entering symbol, and the leaving row is as long
+  /// as the chain of views it bounds: that made each range query linear in the layout).
+  mutating func faceExtremeValueWithoutPivoting(of row: Row, maximize: Bool, floor: Double = 0) -> ShortcutExtreme {
+    let sign: Double = maximize ? -1 : 1
+    let budget = pivotLimit ?? (10_000 + 20 * rowCount)
+    // The LP's first step: Bland's entering symbol among the row's cells.
+    var enteringPosition = -1
+    for (position, cell) in row.cells.enumerated() {
+      let index = Int(cell.symbol)
+      guard index < kinds.count, rows[index] == nil else { continue }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { continue }
+      guard cell.coefficient * sign < -Tolerance.reducedCost else { continue }
+      guard hasZeroReducedCosts(cell.symbol, above: floor) else { continue }
+      enteringPosition = position
+      break
+    }
+    pivotCount = 0
+    pivotBudget = budget
+    let constant = row.constant * sign
+    guard enteringPosition >= 0 else { return .value(constant * sign) }
+    let entering = row.cells[enteringPosition].symbol
+    guard let leaving = primalLeavingRow(for: entering) else { return .value(nil) }
+    guard budget >= 1, let leavingRow = rows[Int(leaving)] else { return .needsLP }
+    let pivot = leavingRow.coefficient(of: entering)
+    guard pivot != 0 else { return .needsLP }
+    let factor = row.cells[enteringPosition].coefficient * sign
+    let scale = -1 / pivot
+    // The auxiliary objective after the pivot, symbol by symbol (both lists are sorted).
+    // A symbol is a candidate to enter again if the pivot changed its cost (it is in the
+    // solved row) or the first step had not reached it yet (a larger id than the entering).
+    let objective = row.cells
+    var i = 0
+    var j = 0
+    var leavingDone = false
+    func qualifies(_ symbol: SymbolID, _ cost: Double) -> Bool {
+      guard symbol != entering else { return false }
+      let index = Int(symbol)
+      guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { return false }
+      guard cost < -Tolerance.reducedCost else { return false }
+      return hasZeroReducedCosts(symbol, above: floor)
+    }
+    let solvedCells = leavingRow.cells
+    // The solved row: the leaving row's cells other than the entering one, times `scale`,
+    // and the leaving symbol with `1 / pivot`, in symbol order.
+    var k = 0
+    while true {
+      // The next cell of the solved row, if any.
+      var nextSymbol: SymbolID = .max
+      var nextCoefficient = 0.0
+      while k < solvedCells.count && solvedCells[k].symbol == entering { k += 1 }
+      if !leavingDone && (k >= solvedCells.count || leaving < solvedCells[k].symbol) {
+        nextSymbol = leaving
+        nextCoefficient = 1 / pivot
+      } else if k < solvedCells.count {
+        nextSymbol = solvedCells[k].symbol
+        nextCoefficient = solvedCells[k].coefficient * scale
+      }
+      // Objective cells before it keep their cost.
+      while i < objective.count && objective[i].symbol < nextSymbol {
+        let symbol = objective[i].symbol
+        if symbol > entering && qualifies(symbol, objective[i].coefficient * sign) { return .needsLP }
+        i += 1
+      }
+      if nextSymbol == .max { break }
+      var old = 0.0
+      if i < objective.count && objective[i].symbol == nextSymbol {
+        old = objective[i].coefficient * sign
+        i += 1
+      }
+      let cost = Tolerance.coefficientSum(old, nextCoefficient * factor)
+      if qualifies(nextSymbol, cost) { return .needsLP }
+      if nextSymbol == leaving && !leavingDone { leavingDone = true } else { k += 1 }
+    }
+    pivotCount = 1
+    let final = Tolerance.sum(constant, leavingRow.constant * scale * factor)
+    return .value(final * sign)
+  }
+
+  /// `faceExtreme(of:maximize:floor:computesChanges: false).value`, without pivoting when
+  /// the LP takes at most one pivot (`faceExtremeValueWithoutPivoting`).
+  mutating func faceExtremeValue(of row: Row, maximize: Bool, floor: Double = 0) throws(SolverError) -> Double? {
+    if case .value(let value) = faceExtremeValueWithoutPivoting(of: row, maximize: maximize, floor: floor) {
+      return value
+    }
+    return try faceExtreme(of: row, maximize: maximize, unboundedStep: 0, floor: floor, computesChanges: false).value
+  }
+}
+
 extension Tableau {
   /// An expression of the variables as a row over parametric symbols: each variable is
   /// replaced by its row, and definition rows are expanded. `nil` when the expression moves
@@ -319,8 +431,8 @@ extension Tableau {
       }
     }
     guard movable else { return (row.constant, row.constant) }
-    let low = try faceExtreme(of: row, maximize: false, unboundedStep: 0, computesChanges: false).value
-    let high = try faceExtreme(of: row, maximize: true, unboundedStep: 0, computesChanges: false).value
+    let low = try faceExtremeValue(of: row, maximize: false)
+    let high = try faceExtremeValue(of: row, maximize: true)
     guard let low, let high else { return (low, high) }
     // Rounding may leave the two ends a hair apart in the wrong order.
     return high < low ? ((low + high) / 2, (low + high) / 2) : (low, high)
