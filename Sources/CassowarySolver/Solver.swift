@@ -301,7 +301,7 @@ public final class Solver {
       }
       let downward = low.map { current - $0 } ?? .infinity
       let upward = high.map { $0 - current } ?? .infinity
-      let chosen = try tableau.faceExtreme(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
+      let chosen = try tableau.faceExtremeWithChanges(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
       return .ambiguous(
         minimum: low, maximum: high,
         alternative: AlternativeSolution(changes: variableChanges(chosen.changes)))

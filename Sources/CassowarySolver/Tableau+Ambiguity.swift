@@ -272,6 +272,10 @@ extension Tableau {
 enum ShortcutExtreme: Equatable {
   /// The LP's answer: the extreme value, `nil` when unbounded.
   case value(Double?)
+  /// The LP's answer after its one pivot: `entering` rises to the end, the row of `leaving`
+  /// reaches 0, and every row holding `entering` moves its constant by its coefficient
+  /// times `step` (the constant of the leaving row solved for `entering`).
+  case pivoted(value: Double, entering: SymbolID, leaving: SymbolID, step: Double)
   /// The LP needs a second pivot, or its pivot budget is below one pivot.
   case needsLP
 }
@@ -365,15 +369,44 @@ extension Tableau {
       if nextSymbol == leaving && !leavingDone { leavingDone = true } else { k += 1 }
     }
     pivotCount = 1
-    let final = Tolerance.sum(constant, leavingRow.constant * scale * factor)
-    return .value(final * sign)
+    let step = leavingRow.constant * scale
+    let final = Tolerance.sum(constant, step * factor)
+    return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
+  }
+
+  /// `faceExtreme(of:maximize:unboundedStep:)` with the alternative solution, without
+  /// pivoting when the LP stops after its one pivot: the solution at that end is the current
+  /// one with every row that holds the entering symbol moved as the pivot's substitution
+  /// moves it (`Tolerance.sum(constant, coefficient · step)`, the same arithmetic), and only
+  /// constants change, so the values read before the rollback are those the LP reads.
+  mutating func faceExtremeWithChanges(of row: Row, maximize: Bool, unboundedStep: Double) throws(SolverError)
+    -> FaceExtreme
+  {
+    guard case .pivoted(let value, let entering, let leaving, let step) =
+      faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
+    else {
+      return try faceExtreme(of: row, maximize: maximize, unboundedStep: unboundedStep)
+    }
+    beginTransaction()
+    var seeds: [SymbolID] = [entering, leaving]
+    for basic in liveColumn(entering) where basic != leaving {
+      guard var moved = rows[Int(basic)], let position = moved.index(of: entering) else { continue }
+      logRow(basic, moved)
+      moved.constant = Tolerance.sum(moved.constant, moved.cells[position].coefficient * step)
+      epoch &+= 1
+      rows[Int(basic)] = moved
+      seeds.append(basic)
+    }
+    return FaceExtreme(value: value, changes: changesAndRollback(seeds: seeds, moved: nil, step: 0))
   }
 
   /// `faceExtreme(of:maximize:floor:computesChanges: false).value`, without pivoting when
   /// the LP takes at most one pivot (`faceExtremeValueWithoutPivoting`).
   mutating func faceExtremeValue(of row: Row, maximize: Bool, floor: Double = 0) throws(SolverError) -> Double? {
-    if case .value(let value) = faceExtremeValueWithoutPivoting(of: row, maximize: maximize, floor: floor) {
-      return value
+    switch faceExtremeValueWithoutPivoting(of: row, maximize: maximize, floor: floor) {
+    case .value(let value): return value
+    case .pivoted(let value, _, _, _): return value
+    case .needsLP: break
     }
     return try faceExtreme(of: row, maximize: maximize, unboundedStep: 0, floor: floor, computesChanges: false).value
   }
