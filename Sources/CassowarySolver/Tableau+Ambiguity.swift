@@ -146,16 +146,29 @@ extension Tableau {
   /// The basic external symbols whose values can depend on the given symbols: the seeds
   /// themselves and, through the column index, every external row that refers to them,
   /// transitively.
+  /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
+  /// a hashed set cost more than the walk itself.
   mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
-    var visited = Set<SymbolID>()
+    if expansionMarks.count < kinds.count {
+      expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
+      expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
+    }
+    expansionRound &+= 1
+    if expansionRound == 0 {
+      for index in expansionMarks.indices { expansionMarks[index] = 0 }
+      expansionRound = 1
+    }
+    let round = expansionRound
     var queue = seeds
     var result: [SymbolID] = []
     var position = 0
     while position < queue.count {
       let symbol = queue[position]
       position += 1
-      guard visited.insert(symbol).inserted else { continue }
-      if kinds[Int(symbol)] == .external { result.append(symbol) }
+      let index = Int(symbol)
+      guard index >= 0, index < expansionMarks.count, expansionMarks[index] != round else { continue }
+      expansionMarks[index] = round
+      if kinds[index] == .external { result.append(symbol) }
       for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
         queue.append(basic)
       }
@@ -397,7 +410,9 @@ extension Tableau {
       rows[Int(basic)] = moved
       seeds.append(basic)
     }
-    return FaceExtreme(value: value, changes: changesAndRollback(seeds: seeds, moved: nil, step: 0))
+    let changes = changesAndRollback(seeds: seeds, moved: nil, step: 0)
+    pivotCount = 1  // As the LP counts its one pivot (`Solver.lastPivotCount`).
+    return FaceExtreme(value: value, changes: changes)
   }
 
   /// `faceExtreme(of:maximize:floor:computesChanges: false).value`, without pivoting when
