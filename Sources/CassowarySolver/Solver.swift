@@ -290,17 +290,20 @@ public final class Solver {
         minimum: nil, maximum: nil,
         alternative: AlternativeSolution(changes: variableChanges(changes)))
     case .candidate(let row):
-      let low = try tableau.faceExtreme(of: row, maximize: false, unboundedStep: Self.unboundedStep)
-      let high = try tableau.faceExtreme(of: row, maximize: true, unboundedStep: Self.unboundedStep)
+      // The two ends first (without pivoting when one pivot reaches them), then the
+      // alternative solution at the chosen end only: the LP is deterministic and rolled
+      // back, so it finds the same end and the same solution as when both were collected.
+      let low = try tableau.faceExtremeValue(of: row, maximize: false)
+      let high = try tableau.faceExtremeValue(of: row, maximize: true)
       let tolerance = tableau.valueTolerance * 100
-      if let lowValue = low.value, let highValue = high.value, highValue - lowValue <= tolerance {
+      if let low, let high, high - low <= tolerance {
         return .determined(value: current)
       }
-      let downward = low.value.map { current - $0 } ?? .infinity
-      let upward = high.value.map { $0 - current } ?? .infinity
-      let chosen = upward >= downward ? high : low
+      let downward = low.map { current - $0 } ?? .infinity
+      let upward = high.map { $0 - current } ?? .infinity
+      let chosen = try tableau.faceExtremeWithChanges(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
       return .ambiguous(
-        minimum: low.value, maximum: high.value,
+        minimum: low, maximum: high,
         alternative: AlternativeSolution(changes: variableChanges(chosen.changes)))
     }
   }
@@ -389,10 +392,10 @@ public final class Solver {
       if tableau.hasNondegenerateFreeStep(in: row) { return true }
       let current = tableau.currentValue(of: symbol)
       let tolerance = tableau.valueTolerance * 100
-      let high = try tableau.faceExtreme(of: row, maximize: true, unboundedStep: Self.unboundedStep)
-      if high.value.map({ $0 - current > tolerance }) ?? true { return true }
-      let low = try tableau.faceExtreme(of: row, maximize: false, unboundedStep: Self.unboundedStep)
-      return low.value.map({ current - $0 > tolerance }) ?? true
+      let high = try tableau.faceExtremeValue(of: row, maximize: true)
+      if high.map({ $0 - current > tolerance }) ?? true { return true }
+      let low = try tableau.faceExtremeValue(of: row, maximize: false)
+      return low.map({ current - $0 > tolerance }) ?? true
     }
   }
 

@@ -146,16 +146,29 @@ extension Tableau {
   /// The basic external symbols whose values can depend on the given symbols: the seeds
   /// themselves and, through the column index, every external row that refers to them,
   /// transitively.
+  /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
+  /// a hashed set cost more than the walk itself.
   mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
-    var visited = Set<SymbolID>()
+    if expansionMarks.count < kinds.count {
+      expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
+      expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
+    }
+    expansionRound &+= 1
+    if expansionRound == 0 {
+      for index in expansionMarks.indices { expansionMarks[index] = 0 }
+      expansionRound = 1
+    }
+    let round = expansionRound
     var queue = seeds
     var result: [SymbolID] = []
     var position = 0
     while position < queue.count {
       let symbol = queue[position]
       position += 1
-      guard visited.insert(symbol).inserted else { continue }
-      if kinds[Int(symbol)] == .external { result.append(symbol) }
+      let index = Int(symbol)
+      guard index >= 0, index < expansionMarks.count, expansionMarks[index] != round else { continue }
+      expansionMarks[index] = round
+      if kinds[index] == .external { result.append(symbol) }
       for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
         queue.append(basic)
       }
@@ -267,6 +280,153 @@ extension Tableau {
   }
 }
 
+/// What `faceExtremeValueWithoutPivoting` found: the value `faceExtreme` would return, or
+/// that the LP takes more than one pivot (then only the LP knows).
+enum ShortcutExtreme: Equatable {
+  /// The LP's answer: the extreme value, `nil` when unbounded.
+  case value(Double?)
+  /// The LP's answer after its one pivot: `entering` rises to the end, the row of `leaving`
+  /// reaches 0, and every row holding `entering` moves its constant by its coefficient
+  /// times `step` (the constant of the leaving row solved for `entering`).
+  case pivoted(value: Double, entering: SymbolID, leaving: SymbolID, step: Double)
+  /// The LP needs a second pivot, or its pivot budget is below one pivot.
+  case needsLP
+}
+
+extension Tableau {
+  /// The value `faceExtreme(of:maximize:floor:computesChanges: false)` returns, found by
+  /// reading rows instead of pivoting, when that LP stops after at most one pivot (the usual
+  /// case on layouts: a free error variable enters and the one row that bounds it leaves).
+  ///
+  /// It replays the LP's steps with the same arithmetic: the entering symbol is the one
+  /// Bland's rule takes from the row (smallest id with a negative auxiliary cost that may
+  /// move on the face); the leaving row is `primalLeavingRow`; the auxiliary objective after
+  /// the pivot is `objective + factor · (leaving row solved for the entering symbol)`, added
+  /// cell by cell with `Tolerance.coefficientSum` and `Tolerance.sum` exactly as
+  /// `substituteInAuxiliary` adds it. If some symbol could then enter, the LP would pivot
+  /// again and the answer is `.needsLP`. Nothing in the tableau changes (a pivot and its
+  /// rollback rewrite every row holding the entering symbol, and the leaving row is as long
+  /// as the chain of views it bounds: that made each range query linear in the layout).
+  mutating func faceExtremeValueWithoutPivoting(of row: Row, maximize: Bool, floor: Double = 0) -> ShortcutExtreme {
+    let sign: Double = maximize ? -1 : 1
+    let budget = pivotLimit ?? (10_000 + 20 * rowCount)
+    // The LP's first step: Bland's entering symbol among the row's cells.
+    var enteringPosition = -1
+    for (position, cell) in row.cells.enumerated() {
+      let index = Int(cell.symbol)
+      guard index < kinds.count, rows[index] == nil else { continue }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { continue }
+      guard cell.coefficient * sign < -Tolerance.reducedCost else { continue }
+      guard hasZeroReducedCosts(cell.symbol, above: floor) else { continue }
+      enteringPosition = position
+      break
+    }
+    pivotCount = 0
+    pivotBudget = budget
+    let constant = row.constant * sign
+    guard enteringPosition >= 0 else { return .value(constant * sign) }
+    let entering = row.cells[enteringPosition].symbol
+    guard let leaving = primalLeavingRow(for: entering) else { return .value(nil) }
+    guard budget >= 1, let leavingRow = rows[Int(leaving)] else { return .needsLP }
+    let pivot = leavingRow.coefficient(of: entering)
+    guard pivot != 0 else { return .needsLP }
+    let factor = row.cells[enteringPosition].coefficient * sign
+    let scale = -1 / pivot
+    // The auxiliary objective after the pivot, symbol by symbol (both lists are sorted).
+    // A symbol is a candidate to enter again if the pivot changed its cost (it is in the
+    // solved row) or the first step had not reached it yet (a larger id than the entering).
+    let objective = row.cells
+    var i = 0
+    var j = 0
+    var leavingDone = false
+    func qualifies(_ symbol: SymbolID, _ cost: Double) -> Bool {
+      guard symbol != entering else { return false }
+      let index = Int(symbol)
+      guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { return false }
+      guard cost < -Tolerance.reducedCost else { return false }
+      return hasZeroReducedCosts(symbol, above: floor)
+    }
+    let solvedCells = leavingRow.cells
+    // The solved row: the leaving row's cells other than the entering one, times `scale`,
+    // and the leaving symbol with `1 / pivot`, in symbol order.
+    var k = 0
+    while true {
+      // The next cell of the solved row, if any.
+      var nextSymbol: SymbolID = .max
+      var nextCoefficient = 0.0
+      while k < solvedCells.count && solvedCells[k].symbol == entering { k += 1 }
+      if !leavingDone && (k >= solvedCells.count || leaving < solvedCells[k].symbol) {
+        nextSymbol = leaving
+        nextCoefficient = 1 / pivot
+      } else if k < solvedCells.count {
+        nextSymbol = solvedCells[k].symbol
+        nextCoefficient = solvedCells[k].coefficient * scale
+      }
+      // Objective cells before it keep their cost.
+      while i < objective.count && objective[i].symbol < nextSymbol {
+        let symbol = objective[i].symbol
+        if symbol > entering && qualifies(symbol, objective[i].coefficient * sign) { return .needsLP }
+        i += 1
+      }
+      if nextSymbol == .max { break }
+      var old = 0.0
+      if i < objective.count && objective[i].symbol == nextSymbol {
+        old = objective[i].coefficient * sign
+        i += 1
+      }
+      let cost = Tolerance.coefficientSum(old, nextCoefficient * factor)
+      if qualifies(nextSymbol, cost) { return .needsLP }
+      if nextSymbol == leaving && !leavingDone { leavingDone = true } else { k += 1 }
+    }
+    pivotCount = 1
+    let step = leavingRow.constant * scale
+    let final = Tolerance.sum(constant, step * factor)
+    return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
+  }
+
+  /// `faceExtreme(of:maximize:unboundedStep:)` with the alternative solution, without
+  /// pivoting when the LP stops after its one pivot: the solution at that end is the current
+  /// one with every row that holds the entering symbol moved as the pivot's substitution
+  /// moves it (`Tolerance.sum(constant, coefficient · step)`, the same arithmetic), and only
+  /// constants change, so the values read before the rollback are those the LP reads.
+  mutating func faceExtremeWithChanges(of row: Row, maximize: Bool, unboundedStep: Double) throws(SolverError)
+    -> FaceExtreme
+  {
+    guard case .pivoted(let value, let entering, let leaving, let step) =
+      faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
+    else {
+      return try faceExtreme(of: row, maximize: maximize, unboundedStep: unboundedStep)
+    }
+    beginTransaction()
+    var seeds: [SymbolID] = [entering, leaving]
+    for basic in liveColumn(entering) where basic != leaving {
+      guard var moved = rows[Int(basic)], let position = moved.index(of: entering) else { continue }
+      logRow(basic, moved)
+      moved.constant = Tolerance.sum(moved.constant, moved.cells[position].coefficient * step)
+      epoch &+= 1
+      rows[Int(basic)] = moved
+      seeds.append(basic)
+    }
+    let changes = changesAndRollback(seeds: seeds, moved: nil, step: 0)
+    pivotCount = 1  // As the LP counts its one pivot (`Solver.lastPivotCount`).
+    return FaceExtreme(value: value, changes: changes)
+  }
+
+  /// `faceExtreme(of:maximize:floor:computesChanges: false).value`, without pivoting when
+  /// the LP takes at most one pivot (`faceExtremeValueWithoutPivoting`).
+  mutating func faceExtremeValue(of row: Row, maximize: Bool, floor: Double = 0) throws(SolverError) -> Double? {
+    switch faceExtremeValueWithoutPivoting(of: row, maximize: maximize, floor: floor) {
+    case .value(let value): return value
+    case .pivoted(let value, _, _, _): return value
+    case .needsLP: break
+    }
+    return try faceExtreme(of: row, maximize: maximize, unboundedStep: 0, floor: floor, computesChanges: false).value
+  }
+}
+
 extension Tableau {
   /// An expression of the variables as a row over parametric symbols: each variable is
   /// replaced by its row, and definition rows are expanded. `nil` when the expression moves
@@ -319,8 +479,8 @@ extension Tableau {
       }
     }
     guard movable else { return (row.constant, row.constant) }
-    let low = try faceExtreme(of: row, maximize: false, unboundedStep: 0, computesChanges: false).value
-    let high = try faceExtreme(of: row, maximize: true, unboundedStep: 0, computesChanges: false).value
+    let low = try faceExtremeValue(of: row, maximize: false)
+    let high = try faceExtremeValue(of: row, maximize: true)
     guard let low, let high else { return (low, high) }
     // Rounding may leave the two ends a hair apart in the wrong order.
     return high < low ? ((low + high) / 2, (low + high) / 2) : (low, high)
