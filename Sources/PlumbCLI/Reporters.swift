@@ -1,3 +1,4 @@
+import EditorFeatures
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -109,31 +110,6 @@ func fingerprint(_ text: String) -> String {
 
 // MARK: - XML
 
-/// Text as XML character data or an attribute value: markup characters as entities, and the
-/// characters XML 1.0 cannot hold at all as U+FFFD.
-func xmlEscape(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "&": result += "&amp;"
-    case "<": result += "&lt;"
-    case ">": result += "&gt;"
-    case "\"": result += "&quot;"
-    case "'": result += "&apos;"
-    case "\n": result += "&#10;"
-    case "\r": result += "&#13;"
-    case "\t": result += "&#9;"
-    default:
-      let value = scalar.value
-      if value < 0x20 || (0xFFFE...0xFFFF).contains(value) {
-        result += "\u{FFFD}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return result
-}
 
 /// JUnit XML: one test suite per file; each finding is a test case that fails (its
 /// `failure` has the severity as its type), and a file without findings has one passing case.

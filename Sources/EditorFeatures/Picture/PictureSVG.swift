@@ -91,8 +91,10 @@ enum PictureCSS {
     """
 }
 
-/// Text as XML character data or an attribute value.
-func pictureEscape(_ text: String) -> String {
+/// Text as XML character data or an attribute value (SVG, HTML and the command line's XML
+/// reports): markup characters as entities, line breaks and tabs as character references, and
+/// the characters XML 1.0 cannot hold at all as U+FFFD.
+public func xmlEscape(_ text: String) -> String {
   var result = ""
   for scalar in text.unicodeScalars {
     switch scalar {
@@ -102,6 +104,7 @@ func pictureEscape(_ text: String) -> String {
     case "\"": result += "&quot;"
     case "'": result += "&apos;"
     case "\n": result += "&#10;"
+    case "\r": result += "&#13;"
     case "\t": result += "&#9;"
     default:
       let value = scalar.value
@@ -246,7 +249,7 @@ struct PictureSVGWriter {
     output +=
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plumb-layout\" width=\"\(width)\" height=\"\(height)\" "
       + "viewBox=\"0 0 \(width) \(height)\" role=\"img\">\n"
-    if let title = style.title { output += "<title>\(pictureEscape(title))</title>\n" }
+    if let title = style.title { output += "<title>\(xmlEscape(title))</title>\n" }
     output += "<style>\n\(PictureCSS.text)\n</style>\n"
     let arrow = "\(style.idPrefix)-arrow"
     output +=
@@ -284,10 +287,10 @@ struct PictureSVGWriter {
     let area = Rect(x: originX, y: originY, width: viewport.width * scale, height: viewport.height * scale)
     let canvasRect = rect(Rect(x: 0, y: 0, width: panel.width, height: panel.height))
     output +=
-      "<g class=\"panel\" data-canvas=\"\(pictureEscape(panel.canvas))\" data-direction=\"\(panel.direction.rawValue)\">\n"
+      "<g class=\"panel\" data-canvas=\"\(xmlEscape(panel.canvas))\" data-direction=\"\(panel.direction.rawValue)\">\n"
     output +=
       "<text class=\"panel-title\" x=\"\(pictureNumber(x + Self.padding))\" y=\"\(pictureNumber(y + Self.padding + 12))\">"
-      + "\(pictureEscape(panel.title))</text>\n"
+      + "\(xmlEscape(panel.title))</text>\n"
     output += "<clipPath id=\"\(clip)\"><rect \(attributes(area))/></clipPath>\n"
     output += "<rect class=\"outside\" \(attributes(area))/>\n"
     output += "<g clip-path=\"url(#\(clip))\">\n"
@@ -316,8 +319,8 @@ struct PictureSVGWriter {
       if let saved = view.savedFrame { title += "\nsaved frame = \(saved.description)" }
       for message in view.messages { title += "\n" + message }
       output +=
-        "<g class=\"\(classes.joined(separator: " "))\" data-view=\"\(pictureEscape(view.name))\">"
-        + "<title>\(pictureEscape(title))</title>"
+        "<g class=\"\(classes.joined(separator: " "))\" data-view=\"\(xmlEscape(view.name))\">"
+        + "<title>\(xmlEscape(title))</title>"
       guard view.isFinite else {
         output += "</g>\n"
         continue
@@ -376,7 +379,7 @@ struct PictureSVGWriter {
           output +=
             "<rect class=\"name-bg\" \(attributes(box))/>"
             + "<text class=\"name\" x=\"\(pictureNumber(box.x + 1))\" y=\"\(pictureNumber(box.y + Self.fontSize))\">"
-            + "\(pictureEscape(view.name))</text>"
+            + "\(xmlEscape(view.name))</text>"
         } else {
           unlabelled.append(view.name)
         }
@@ -388,7 +391,7 @@ struct PictureSVGWriter {
       for strut in panel.struts {
         let x1 = px(strut.from.x), y1 = py(strut.from.y), x2 = px(strut.to.x), y2 = py(strut.to.y)
         output +=
-          "<g class=\"strut \(strut.kind.rawValue)\"><title>\(pictureEscape(strut.title))</title>"
+          "<g class=\"strut \(strut.kind.rawValue)\"><title>\(xmlEscape(strut.title))</title>"
           + "<line x1=\"\(pictureNumber(x1))\" y1=\"\(pictureNumber(y1))\" x2=\"\(pictureNumber(x2))\" y2=\"\(pictureNumber(y2))\"/>"
         let midX = (x1 + x2) / 2, midY = (y1 + y2) / 2
         if strut.kind == .broken {
@@ -405,7 +408,7 @@ struct PictureSVGWriter {
         ]
         if let box = labels.place(candidates.map(inside)) {
           output +=
-            "<text x=\"\(pictureNumber(box.x + 1))\" y=\"\(pictureNumber(box.y + 10))\">\(pictureEscape(strut.label))</text>"
+            "<text x=\"\(pictureNumber(box.x + 1))\" y=\"\(pictureNumber(box.y + 10))\">\(xmlEscape(strut.label))</text>"
         }
         output += "</g>\n"
       }
@@ -418,7 +421,7 @@ struct PictureSVGWriter {
       let shown = note.count > 160 ? String(note.prefix(157)) + "…" : note
       output +=
         "<text class=\"panel-note\" x=\"\(pictureNumber(x + Self.padding))\" y=\"\(pictureNumber(y + height - 4))\">"
-        + "\(pictureEscape(shown))</text>\n"
+        + "\(xmlEscape(shown))</text>\n"
     }
     output += "</g>\n"
   }
