@@ -149,16 +149,7 @@ extension Tableau {
   /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
   /// a hashed set cost more than the walk itself.
   mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
-    if expansionMarks.count < kinds.count {
-      expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
-      expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
-    }
-    expansionRound &+= 1
-    if expansionRound == 0 {
-      for index in expansionMarks.indices { expansionMarks[index] = 0 }
-      expansionRound = 1
-    }
-    let round = expansionRound
+    let round = nextExpansionRound()
     var queue = seeds
     var result: [SymbolID] = []
     var position = 0

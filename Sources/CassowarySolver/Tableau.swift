@@ -289,12 +289,10 @@ struct Tableau {
   /// rows, merging sorted cells at every step made one expansion quadratic in the chain).
   /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
   /// the result is the same, bit for bit.
-  mutating func expanded(_ row: Row) -> Row {
-    var pending = RankHeap()
-    for cell in row.cells where kinds[Int(cell.symbol)] == .external {
-      if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
-    }
-    if pending.isEmpty { return row }
+  /// A new round of the expansion marks, the marks grown to every symbol: a symbol is marked
+  /// in this round when its mark equals the round (the marks are cleared only when the round
+  /// number wraps around).
+  mutating func nextExpansionRound() -> UInt32 {
     if expansionMarks.count < kinds.count {
       expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
       expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
@@ -304,7 +302,16 @@ struct Tableau {
       for index in expansionMarks.indices { expansionMarks[index] = 0 }
       expansionRound = 1
     }
-    let round = expansionRound
+    return expansionRound
+  }
+
+  mutating func expanded(_ row: Row) -> Row {
+    var pending = RankHeap()
+    for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+      if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
+    }
+    if pending.isEmpty { return row }
+    let round = nextExpansionRound()
     var touched = expansionTouched
     touched.removeAll(keepingCapacity: true)
     var constant = row.constant

@@ -358,17 +358,26 @@ local function canvas_at_cursor(bufnr)
   return line:match('^%s*canvas%s+([^%s#]+)')
 end
 
--- Draws the current buffer (plumb/render) as SVG in a temporary file and opens it with the
--- system's viewer: the canvas of the `canvas` line under the cursor (or `canvas`), else
--- every canvas. Calls `done(path)` when written.
-function M.preview(bufnr, canvas, done)
+-- The buffer (0 or nil: the current one), its plumb client and the params naming it, for a
+-- request about the document; the client is nil (and the user told) when none is attached.
+local function document_request(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local client = plumb_clients(bufnr)[1]
   if client == nil then
     notify('no plumb server is attached to this buffer')
+  end
+  return bufnr, client, { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+end
+
+-- Draws the current buffer (plumb/render) as SVG in a temporary file and opens it with the
+-- system's viewer: the canvas of the `canvas` line under the cursor (or `canvas`), else
+-- every canvas. Calls `done(path)` when written.
+function M.preview(bufnr, canvas, done)
+  local client, params
+  bufnr, client, params = document_request(bufnr)
+  if client == nil then
     return
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
   canvas = (canvas ~= nil and canvas ~= '') and canvas or canvas_at_cursor(bufnr)
   if canvas then
     params.canvas = canvas
@@ -409,13 +418,11 @@ end
 
 -- Shows the solved frames of the current buffer (plumb/frames) in a scratch window.
 function M.show_frames(bufnr)
-  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local client = plumb_clients(bufnr)[1]
+  local client, params
+  bufnr, client, params = document_request(bufnr)
   if client == nil then
-    notify('no plumb server is attached to this buffer')
     return
   end
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
   client_request(client, 'plumb/frames', params, function(err, result)
     if err then
       notify('plumb/frames failed: ' .. (err.message or vim.inspect(err)))
