@@ -146,6 +146,7 @@ extension Tableau {
   /// The basic external symbols whose values can depend on the given symbols: the seeds
   /// themselves and, through the column index, every external row that refers to them,
   /// transitively.
+  ///
   /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
   /// a hashed set cost more than the walk itself.
   mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {

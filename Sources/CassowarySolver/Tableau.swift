@@ -281,14 +281,6 @@ struct Tableau {
     return cachedValues[index]
   }
 
-  /// The row with every reference to a basic external symbol replaced by that symbol's row,
-  /// repeatedly, so that only parametric symbols remain. Newest rows are expanded first.
-  ///
-  /// The cells are accumulated densely by symbol id, so that each substitution costs the
-  /// size of the row substituted, not of the row built so far (along a chain of definition
-  /// rows, merging sorted cells at every step made one expansion quadratic in the chain).
-  /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
-  /// the result is the same, bit for bit.
   /// A new round of the expansion marks, the marks grown to every symbol: a symbol is marked
   /// in this round when its mark equals the round (the marks are cleared only when the round
   /// number wraps around).
@@ -305,6 +297,14 @@ struct Tableau {
     return expansionRound
   }
 
+  /// The row with every reference to a basic external symbol replaced by that symbol's row,
+  /// repeatedly, so that only parametric symbols remain. Newest rows are expanded first.
+  ///
+  /// The cells are accumulated densely by symbol id, so that each substitution costs the
+  /// size of the row substituted, not of the row built so far (along a chain of definition
+  /// rows, merging sorted cells at every step made one expansion quadratic in the chain).
+  /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
+  /// the result is the same, bit for bit.
   mutating func expanded(_ row: Row) -> Row {
     var pending = RankHeap()
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {

@@ -110,7 +110,6 @@ func fingerprint(_ text: String) -> String {
 
 // MARK: - XML
 
-
 /// JUnit XML: one test suite per file; each finding is a test case that fails (its
 /// `failure` has the severity as its type), and a file without findings has one passing case.
 func renderJUnit(_ reports: [FileReport]) -> String {

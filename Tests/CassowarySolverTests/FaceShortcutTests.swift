@@ -66,11 +66,14 @@ final class FaceShortcutTests: XCTestCase {
 
   /// Compares the shortcut with the LP on every expression, both ways, and returns how
   /// often the shortcut answered.
-  fileprivate func compareShortcut(_ solver: Solver, _ expressions: [Expression], seed: UInt64) throws -> (answered: Int, asked: Int) {
+  fileprivate func compareShortcut(_ solver: Solver, _ expressions: [Expression], seed: UInt64) throws -> (
+    answered: Int, asked: Int, pivoted: Int
+  ) {
     solver.tableau.restoreDeferredRows()
     let before = solver.dump()
     var answered = 0
     var asked = 0
+    var pivoted = 0
     for expression in expressions {
       guard let row = solver.tableau.expandedRow(of: expression) else { continue }
       for maximize in [false, true] {
@@ -80,7 +83,9 @@ final class FaceShortcutTests: XCTestCase {
         var shortcutValue: Double??
         switch shortcut {
         case .value(let value): shortcutValue = value
-        case .pivoted(let value, _, _, _): shortcutValue = value
+        case .pivoted(let value, _, _, _):
+          shortcutValue = value
+          pivoted += 1
         case .needsLP: shortcutValue = nil
         }
         if let value = shortcutValue {
@@ -90,7 +95,7 @@ final class FaceShortcutTests: XCTestCase {
       }
     }
     XCTAssertEqual(solver.dump(), before, "seed \(seed): the shortcut changed the solver")
-    return (answered, asked)
+    return (answered, asked, pivoted)
   }
 
   /// The answer of `checkedAmbiguity` as it was computed before: both ends with their
@@ -138,16 +143,20 @@ final class FaceShortcutTests: XCTestCase {
   func testShortcutMatchesTheLPOnRowsOfLabels() throws {
     var answered = 0
     var asked = 0
+    var pivoted = 0
     try withEverySeed(0..<400) { random, seed in
       let (solver, variables, expressions) = try Self.labelRow(&random)
       let counts = try compareShortcut(solver, expressions, seed: seed)
       answered += counts.answered
       asked += counts.asked
+      pivoted += counts.pivoted
       try assertSameAmbiguity(solver, variables, seed: seed)
       XCTAssert(solver.checkInvariants().isEmpty, "seed \(seed)")
     }
     // The shortcut is what answers on such rows; the LP is the exception.
     XCTAssertGreaterThan(answered * 4, asked * 3, "shortcut answered \(answered) of \(asked)")
+    // The answers that take the one pivot (not only those that need none) were compared too.
+    XCTAssertGreaterThan(pivoted, 0, "no answer took the one pivot")
   }
 
   func testShortcutMatchesTheLPOnRandomSystems() throws {

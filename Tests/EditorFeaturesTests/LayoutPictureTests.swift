@@ -12,6 +12,15 @@ import XCTest
 /// The pictures of `plumb render`, `plumb check --format html` and `plumb/render`: well-formed
 /// SVG, one group per view, the findings' classes on the right views, stable text.
 final class LayoutPictureTests: XCTestCase {
+  /// Text in the pictures, the HTML report and the XML reports: markup as entities, line
+  /// breaks and tabs as references, characters XML cannot hold as U+FFFD.
+  func testXMLEscape() {
+    XCTAssertEqual(xmlEscape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;")
+    XCTAssertEqual(xmlEscape("1\n2\r3\t4"), "1&#10;2&#13;3&#9;4")
+    XCTAssertEqual(xmlEscape("x\u{0}y\u{1B}z\u{FFFE}"), "x\u{FFFD}y\u{FFFD}z\u{FFFD}")
+    XCTAssertEqual(xmlEscape("é ✓ 😀"), "é ✓ 😀")
+  }
+
   /// The SVG of a file, solved by its language.
   private func render(_ url: URL, canvas: String? = nil, direction: LayoutDirection? = nil, constraints: Bool = false)
     throws -> (svg: String, picture: LayoutPicture)
