@@ -203,7 +203,9 @@ extension Configuration {
     let value: JSONValue
     let positions: JSONPositions
     do {
-      (value, positions) = try JSONValue.parseWithPositions(bytes)
+      // A UTF-8 byte-order mark is read as white space, so offsets (and columns) stay the file's.
+      let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+      (value, positions) = try JSONValue.parseWithPositions(hasMark ? [0x20, 0x20, 0x20] + bytes.dropFirst(3) : bytes)
     } catch {
       throw ConfigurationError(message: "\(location(error.offset)): not valid JSON: \(error.message)")
     }

@@ -39,6 +39,20 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(configuration.folder, "/repo/app")
   }
 
+  /// A file that starts with a UTF-8 byte-order mark is read, and its errors keep the file's
+  /// columns (the mark's three bytes counted, as in layout files).
+  func testAByteOrderMarkIsSkipped() throws {
+    let marked = try Configuration.read(
+      bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"rules": {"ambiguous": "off"}}"#.utf8), path: "app/.plumb.json", folder: "/repo/app")
+    XCTAssertEqual(marked.rules, [.ambiguous: .off])
+    do {
+      _ = try Configuration.read(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"rulez": {}}"#.utf8), path: "a.json", folder: "/")
+      XCTFail("read a bad key")
+    } catch {
+      XCTAssertTrue(error.message.hasPrefix("a.json:1:5: rulez:"), error.message)
+    }
+  }
+
   /// `visualFormatFunctions` are spelt as `--vfl-function` is.
   func testVisualFormatFunctions() throws {
     let configuration = try read(#"{"visualFormatFunctions": ["pin", "stack:positional=item", "place:views=bindings"]}"#)
