@@ -151,24 +151,61 @@ extension CallReader {
   /// A local constant holding a dictionary, declared before the call in the same function:
   /// `let views = [...]` (Swift) or `NSDictionary *views = @{...};` (Objective-C). A Swift `var`
   /// changed after it is declared, or anything else, is unknown.
+  ///
+  /// The search walks back from the call to the nearest declaration of the name that encloses
+  /// it, or to the function's start. A function of many calls naming one local would walk back
+  /// over all the calls before each (quadratic), so the last search of each name is kept
+  /// (`LocalSearches`): a later call at the same depth walks back only to that call, and takes
+  /// its answer when nothing nearer decides and the declaration still encloses this call.
   private func localDictionary(named name: String, call: Int) -> NameDictionary {
-    var lowest = call < depths.count ? depths[call] : 0
+    let callDepth = call < depths.count ? depths[call] : 0
+    var lowest = callDepth
+    var stop = -1
+    let previous = localSearches.last[name]
+    if let previous, previous.call < call, previous.call < depths.count, depths[previous.call] == callDepth {
+      stop = previous.call
+    }
     var index = call - 1
-    while index >= 0 {
+    while index > stop {
       let depth = depths[index]
       lowest = min(lowest, depth)
       // Stop at the function that holds the call.
-      if dialect == .swift, depth < (call < depths.count ? depths[call] : 0), tokens[index].kind == .identifier,
+      if dialect == .swift, depth < callDepth, tokens[index].kind == .identifier,
         ["func", "init", "deinit", "subscript", "class", "struct", "extension", "enum", "protocol", "actor"].contains(text(index))
       {
+        localSearches.last[name] = LocalSearches.Search(call: call, outcome: .stopped)
         return .unknown
       }
-      if dialect == .objectiveC, depth == 0 { return .unknown }
+      if dialect == .objectiveC, depth == 0 {
+        localSearches.last[name] = LocalSearches.Search(call: call, outcome: .stopped)
+        return .unknown
+      }
       if depth <= lowest, tokens[index].kind == .identifier, text(index) == name {
-        if let found = declaration(at: index, call: call) { return found }
+        if let found = declaration(at: index, call: call) {
+          localSearches.last[name] = LocalSearches.Search(call: call, outcome: .declaration(index))
+          return found
+        }
       }
       index -= 1
     }
+    if let previous, stop >= 0 {
+      // Nothing between the two calls decides; the earlier call's search covered the rest.
+      lowest = min(lowest, depths[stop])
+      switch previous.outcome {
+      case .stopped:
+        localSearches.last[name] = LocalSearches.Search(call: call, outcome: .stopped)
+        return .unknown
+      case .declaration(let declared):
+        if declared < depths.count, depths[declared] <= lowest, let found = declaration(at: declared, call: call) {
+          localSearches.last[name] = LocalSearches.Search(call: call, outcome: .declaration(declared))
+          return found
+        }
+        // The declaration does not enclose this call: search the whole way.
+        localSearches.last[name] = nil
+        return localDictionary(named: name, call: call)
+      }
+    }
+    localSearches.last[name] = LocalSearches.Search(call: call, outcome: .stopped)
     return .unknown
   }
 

@@ -182,6 +182,22 @@ struct Argument {
   var tokens: Range<Int>
 }
 
+/// The last search, per name, for the declaration of a local dictionary: the call it was for
+/// and what ended it, so that the next call naming the same local searches only back to it.
+final class LocalSearches {
+  struct Search {
+    enum Outcome {
+      /// A declaration at this token.
+      case declaration(Int)
+      /// The function's start, or the file's, with no declaration.
+      case stopped
+    }
+    var call: Int
+    var outcome: Outcome
+  }
+  var last: [String: Search] = [:]
+}
+
 struct CallReader {
   let bytes: [UInt8]
   let dialect: SourceDialect
@@ -190,6 +206,8 @@ struct CallReader {
   let functions: [VisualFormatFunction]
   /// The brace depth before each token.
   let depths: [Int]
+  /// The last search for each local dictionary's declaration (`localDictionary`).
+  let localSearches = LocalSearches()
 
   init(bytes: [UInt8], dialect: SourceDialect, lexed: SourceTokens, functions: [VisualFormatFunction]) {
     self.bytes = bytes
