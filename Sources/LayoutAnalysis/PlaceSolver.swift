@@ -672,15 +672,16 @@ public final class PlaceSolver {
         guard let current = entries[index].solverConstraint else { continue }
         guard (try? solver.remove(current)) != nil else { return nil }
       }
-      var answers = [Bool](repeating: false, count: takenSets.count)
+      // When a freed constraint cannot be required again, no set is answered.
+      let none = [Bool](repeating: false, count: takenSets.count)
       for conflictIndex in freed {
         let index = conflicts[conflictIndex].brokenEntry
-        guard index < entries.count, let layoutConstraint = constraint(at: index) else { return answers }
+        guard index < entries.count, let layoutConstraint = constraint(at: index) else { return none }
         if let broken = entries[index].solverConstraint {
           guard (try? solver.remove(broken)) != nil else { return nil }
         }
         guard let again = system.solverConstraint(layoutConstraint, tag: entries[index].tag) else { continue }
-        guard (try? solver.add(again)) != nil else { return answers }
+        guard (try? solver.add(again)) != nil else { return none }
       }
       // Adds back the sets in `range`, in file order; false when one cannot hold.
       func addBack(_ range: Range<Int>) -> Bool {
@@ -690,22 +691,7 @@ public final class PlaceSolver {
         }
         return true
       }
-      // Every set in `range` is still taken away and every other one is back.
-      func decide(_ range: Range<Int>) {
-        if range.count == 1 {
-          answers[range.lowerBound] = true
-          return
-        }
-        let middle = range.lowerBound + range.count / 2
-        solver.probe { _ in
-          if addBack(middle..<range.upperBound) { decide(range.lowerBound..<middle) }
-        }
-        solver.probe { _ in
-          if addBack(range.lowerBound..<middle) { decide(middle..<range.upperBound) }
-        }
-      }
-      decide(0..<takenSets.count)
-      return answers
+      return solver.leaveOneOutByHalves(count: takenSets.count, addBack: addBack)
     }
   }
 
