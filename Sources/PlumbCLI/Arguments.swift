@@ -66,4 +66,21 @@ struct Arguments {
     }
     return value
   }
+
+  /// The one FILE a command reads; a usage error when there is none or more than one.
+  func onlyFile(command: String) throws(UsageError) -> String {
+    guard positional.count == 1, let path = positional.first else {
+      throw UsageError(
+        message: positional.isEmpty
+          ? "plumb \(command): missing FILE (see 'plumb help \(command)')"
+          : "plumb \(command): expected one FILE, got \(positional.count)")
+    }
+    return path
+  }
+
+  /// `--direction ltr|rtl`: one writing direction, or nil for both.
+  func direction(command: String) throws(UsageError) -> LayoutDirection? {
+    guard options["--direction"] != nil else { return nil }
+    return LayoutDirection(rawValue: try choice("--direction", allowed: ["ltr", "rtl"], default: "ltr", command: command))
+  }
 }

@@ -7,12 +7,7 @@ enum ConstraintsCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(arguments, command: "constraints", flags: ["--implicit"], options: ["--format"])
     let format = try parsed.choice("--format", allowed: ["text", "json"], default: "text", command: "constraints")
-    guard parsed.positional.count == 1, let path = parsed.positional.first else {
-      throw UsageError(
-        message: parsed.positional.isEmpty
-          ? "plumb constraints: missing FILE (see 'plumb help constraints')"
-          : "plumb constraints: expected one FILE, got \(parsed.positional.count)")
-    }
+    let path = try parsed.onlyFile(command: "constraints")
     let document = try loadDocument(path: path, io: io, command: "constraints")
     // What the layout generates without the file writing it (stack views' constraints, the
     // engine's own) is listed only when asked for.

@@ -8,17 +8,8 @@ enum FramesCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(arguments, command: "frames", flags: [], options: ["--format", "--canvas", "--direction"])
     let format = try parsed.choice("--format", allowed: ["text", "json"], default: "text", command: "frames")
-    var direction: LayoutDirection?
-    if parsed.options["--direction"] != nil {
-      direction = LayoutDirection(
-        rawValue: try parsed.choice("--direction", allowed: ["ltr", "rtl"], default: "ltr", command: "frames"))
-    }
-    guard parsed.positional.count == 1, let path = parsed.positional.first else {
-      throw UsageError(
-        message: parsed.positional.isEmpty
-          ? "plumb frames: missing FILE (see 'plumb help frames')"
-          : "plumb frames: expected one FILE, got \(parsed.positional.count)")
-    }
+    let direction = try parsed.direction(command: "frames")
+    let path = try parsed.onlyFile(command: "frames")
     // Solved by the file's language: an Interface Builder file is one layout per scene, each
     // with its scene as its canvas.
     let (language, bytes) = try loadFile(path: path, io: io, command: "frames")

@@ -7,17 +7,8 @@ enum RenderCommand {
   static func run(_ arguments: [String], io: CommandIO) throws(UsageError) -> Int32 {
     let parsed = try Arguments(
       arguments, command: "render", flags: ["--constraints"], options: ["--canvas", "--direction", "-o", "--output", "--config"])
-    var direction: LayoutDirection?
-    if parsed.options["--direction"] != nil {
-      direction = LayoutDirection(
-        rawValue: try parsed.choice("--direction", allowed: ["ltr", "rtl"], default: "ltr", command: "render"))
-    }
-    guard parsed.positional.count == 1, let path = parsed.positional.first else {
-      throw UsageError(
-        message: parsed.positional.isEmpty
-          ? "plumb render: missing FILE (see 'plumb help render')"
-          : "plumb render: expected one FILE, got \(parsed.positional.count)")
-    }
+    let direction = try parsed.direction(command: "render")
+    let path = try parsed.onlyFile(command: "render")
     // Solved by the file's language, as `frames` does: every scene of an Interface Builder file.
     let (language, bytes) = try loadFile(path: path, io: io, command: "render")
     let solved = language.solve(bytes: bytes, canvas: nil, solveWithErrors: true)
