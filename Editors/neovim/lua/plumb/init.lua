@@ -416,6 +416,18 @@ local function format_frame(frame)
   return string.format('(%s %s; %s %s)', number(frame.x), number(frame.y), number(frame.width), number(frame.height))
 end
 
+-- A scratch window with `lines`, named `name`.
+local function show_scratch(lines, name)
+  vim.cmd('botright new')
+  local scratch = vim.api.nvim_get_current_buf()
+  vim.bo[scratch].buftype = 'nofile'
+  vim.bo[scratch].bufhidden = 'wipe'
+  vim.bo[scratch].swapfile = false
+  vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
+  vim.bo[scratch].modifiable = false
+  pcall(vim.api.nvim_buf_set_name, scratch, name)
+end
+
 -- Shows the solved frames of the current buffer (plumb/frames) in a scratch window.
 function M.show_frames(bufnr)
   local client, params
@@ -442,27 +454,8 @@ function M.show_frames(bufnr)
       end
       table.insert(lines, '')
     end
-    vim.cmd('botright new')
-    local scratch = vim.api.nvim_get_current_buf()
-    vim.bo[scratch].buftype = 'nofile'
-    vim.bo[scratch].bufhidden = 'wipe'
-    vim.bo[scratch].swapfile = false
-    vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
-    vim.bo[scratch].modifiable = false
-    pcall(vim.api.nvim_buf_set_name, scratch, 'plumb-frames://' .. vim.api.nvim_buf_get_name(bufnr))
+    show_scratch(lines, 'plumb-frames://' .. vim.api.nvim_buf_get_name(bufnr))
   end, bufnr)
-end
-
--- A scratch window with `lines`, named `name`.
-local function show_scratch(lines, name)
-  vim.cmd('botright new')
-  local scratch = vim.api.nvim_get_current_buf()
-  vim.bo[scratch].buftype = 'nofile'
-  vim.bo[scratch].bufhidden = 'wipe'
-  vim.bo[scratch].swapfile = false
-  vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
-  vim.bo[scratch].modifiable = false
-  pcall(vim.api.nvim_buf_set_name, scratch, name)
 end
 
 -- plumb/explain's answer as lines, one section per report, as `plumb explain` writes it.
