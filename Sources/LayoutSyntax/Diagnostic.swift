@@ -24,6 +24,19 @@ public struct TextEdit: Hashable, Sendable {
     self.range = range
     self.newText = newText
   }
+
+  /// `bytes` with non-overlapping edits applied, in any order (edits at one offset in the
+  /// order given); ranges past the end are clamped.
+  public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    var result = bytes
+    let ordered = edits.enumerated().sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+    for (_, edit) in ordered.reversed() {
+      let start = min(max(edit.range.start, 0), result.count)
+      let end = min(max(edit.range.end, start), result.count)
+      result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
+    }
+    return result
+  }
 }
 
 /// A quick fix: a titled set of edits that, applied together, remove the finding.

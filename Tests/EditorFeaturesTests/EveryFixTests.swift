@@ -51,7 +51,7 @@ final class EveryFixTests: XCTestCase {
     for action in actions {
       XCTAssertFalse(action.diagnostics.isEmpty, "\(name): '\(action.title)' fixes no finding")
       applied += 1
-      let fixedBytes = apply(action.edits, to: bytes)
+      let fixedBytes = TextEdit.apply(action.edits, to: bytes)
       let after = analyse(fixedBytes, language: language).diagnostics
       let moved = { (offset: Int) in mapped(offset, through: action.edits) }
       let beforeSubjects = FindingSubject.counts(before.diagnostics, offset: moved)
@@ -186,13 +186,3 @@ private func mapped(_ offset: Int, through edits: [TextEdit]) -> Int? {
   return offset + shift
 }
 
-/// Applies non-overlapping edits to a text.
-private func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-  var result = bytes
-  for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-    let start = min(max(edit.range.start, 0), result.count)
-    let end = min(max(edit.range.end, start), result.count)
-    result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
-  }
-  return result
-}

@@ -31,7 +31,7 @@ final class AnalysisFixtureTests: XCTestCase {
       for diagnostic in document.diagnostics {
         for fix in diagnostic.fixes {
           fixesSeen += 1
-          let fixed = LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind)
+          let fixed = LayoutDocument(bytes: TextEdit.apply(fix.edits, to: document.bytes), kind: document.kind)
           let context = "\(url.lastPathComponent): '\(fix.title)' for \(diagnostic.code)"
           let syntaxBefore = document.diagnostics.filter { $0.code == .syntax }.count
           XCTAssertLessThanOrEqual(
@@ -76,13 +76,3 @@ final class AnalysisFixtureTests: XCTestCase {
   }
 }
 
-/// Applies non-overlapping edits to a text.
-func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-  var result = bytes
-  for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-    let start = min(max(edit.range.start, 0), result.count)
-    let end = min(max(edit.range.end, start), result.count)
-    result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
-  }
-  return result
-}

@@ -171,7 +171,7 @@ final class ContainerCoordinatesTests: XCTestCase {
     let layout = SolvedLayout(document: LayoutDocument(text: text, kind: .layout))
     let fix = try XCTUnwrap(layout.diagnostics.first { $0.code == .ambiguous }?.fixes.first)
     XCTAssertTrue(fix.title.contains("In.leading == super.leading + 20"), fix.title)
-    let fixed = LayoutDocument(bytes: apply(fix.edits, to: Array(text.utf8)), kind: .layout)
+    let fixed = LayoutDocument(bytes: TextEdit.apply(fix.edits, to: Array(text.utf8)), kind: .layout)
     let again = SolvedLayout(document: fixed)
     XCTAssertEqual(view(again, "In")?.frame.x, 30)
   }

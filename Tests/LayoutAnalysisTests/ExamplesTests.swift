@@ -48,7 +48,7 @@ final class ExamplesTests: XCTestCase {
       for diagnostic in layout.diagnostics {
         for fix in diagnostic.fixes {
           count += 1
-          let fixed = SolvedLayout(document: LayoutDocument(bytes: apply(fix.edits, to: document.bytes), kind: document.kind))
+          let fixed = SolvedLayout(document: LayoutDocument(bytes: TextEdit.apply(fix.edits, to: document.bytes), kind: document.kind))
           let context = "\(url.lastPathComponent): '\(fix.title)'"
           XCTAssertLessThanOrEqual(
             fixed.diagnostics.filter { $0.code == .syntax }.count,

@@ -86,7 +86,7 @@ final class SolvedLayoutTests: XCTestCase {
       "Lower 'a.width == 100' to priority 999 and remove its duplicate", "Remove 'a.width == 100' and its duplicate",
     ])
     for fix in conflict.fixes {
-      let fixed = solve(String(decoding: apply(fix.edits, to: Array(text.utf8)), as: UTF8.self))
+      let fixed = solve(String(decoding: TextEdit.apply(fix.edits, to: Array(text.utf8)), as: UTF8.self))
       XCTAssertEqual(fixed.diagnostics.filter { $0.severity == .error }.map(\.message), [], fix.title)
     }
     // A copy in a Visual Format string cannot be removed: it is lowered instead.
@@ -154,7 +154,7 @@ final class SolvedLayoutTests: XCTestCase {
     let layout = solve(text)
     let ambiguous = try XCTUnwrap(layout.diagnostics.first { $0.code == .ambiguous })
     XCTAssertEqual(ambiguous.fixes.map(\.title), ["Add missing constraints for 'a' (a.width == 50)"])
-    let fixed = solve(String(decoding: apply(ambiguous.fixes[0].edits, to: Array(text.utf8)), as: UTF8.self))
+    let fixed = solve(String(decoding: TextEdit.apply(ambiguous.fixes[0].edits, to: Array(text.utf8)), as: UTF8.self))
     XCTAssertFalse(
       fixed.diagnostics.contains { $0.code == .ambiguous || $0.severity == .error }, "\(fixed.diagnostics)")
   }

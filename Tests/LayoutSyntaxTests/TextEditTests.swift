@@ -5,6 +5,18 @@ import XCTest
 /// The arithmetic of edits: composing changes, narrowing them, and a line table updated with
 /// each edit, against answers computed from the whole texts.
 final class TextEditTests: XCTestCase {
+  /// Edits apply in any order, those at one offset in the order given, and ranges past the
+  /// end are clamped.
+  func testApplyingEdits() {
+    let text = Array("view a\nview b\n".utf8)
+    func edit(_ start: Int, _ end: Int, _ newText: String) -> TextEdit {
+      TextEdit(range: SourceRange(start: start, end: end), newText: newText)
+    }
+    let edits = [edit(12, 13, "c"), edit(5, 6, "x"), edit(0, 0, "# 1\n"), edit(0, 0, "# 2\n"), edit(14, 99, "!")]
+    XCTAssertEqual(String(decoding: TextEdit.apply(edits, to: text), as: UTF8.self), "# 1\n# 2\nview x\nview c\n!")
+    XCTAssertEqual(TextEdit.apply([], to: text), text)
+  }
+
   /// Bytes with every kind of line ending and multi-byte characters.
   private let alphabet: [[UInt8]] = ["a", "b", "\n", "\r", "\r\n", "é", "😀", " "].map { Array($0.utf8) }
 

@@ -79,13 +79,7 @@ public enum LayoutFormatter {
 
   /// Applies edits in order and not overlapping (as `edits` gives them) to `bytes`.
   public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-    var result = bytes
-    for edit in edits.reversed() {
-      let start = min(max(edit.range.start, 0), result.count)
-      let end = min(max(edit.range.end, start), result.count)
-      result.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
-    }
-    return result
+    TextEdit.apply(edits, to: bytes)
   }
 
   private static func isBlank(_ byte: UInt8) -> Bool {
