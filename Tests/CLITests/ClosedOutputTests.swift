@@ -1,5 +1,6 @@
 import Foundation
 import PlumbCLI
+import TestSupport
 import XCTest
 
 /// A reader that goes away (`plumb check big.layout | head -1`) ends the run quietly: no
@@ -37,11 +38,7 @@ final class ClosedOutputTests: XCTestCase {
   /// The built executable with its standard output on a pipe that is closed after one line,
   /// as `head -1` does, while the command still has most of its output to write.
   func testTheBuiltCommandEndsQuietlyWhenItsReaderGoesAway() throws {
-    let bundle = Bundle(for: ClosedOutputTests.self).bundleURL
-    var plumb = bundle.appendingPathComponent("plumb")
-    if !FileManager.default.isExecutableFile(atPath: plumb.path) {
-      plumb = bundle.deletingLastPathComponent().appendingPathComponent("plumb")
-    }
+    let plumb = builtPlumbURL
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: plumb.path), "the plumb executable is not built")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pipe-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,5 +71,40 @@ final class ClosedOutputTests: XCTestCase {
     XCTAssertEqual(process.terminationReason, .exit, "killed by a signal")
     XCTAssertEqual(process.terminationStatus, 1, "the check's own status: the file has errors")
     XCTAssertEqual(String(decoding: stderr, as: UTF8.self), "")
+  }
+
+  /// `plumb explain log | head -1`: the same, for the explanation in either format.
+  func testExplainEndsQuietlyWhenItsOutputCloses() throws {
+    guard FileManager.default.isExecutableFile(atPath: builtPlumbURL.path) else {
+      return XCTFail("no plumb executable at \(builtPlumbURL.path); build the package first")
+    }
+    let block = """
+      [LayoutConstraints] Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 300   (active)>",
+          "<NSLayoutConstraint:0x600002 UIView:0x7f01.width == 200   (active)>"
+      )
+      Will attempt to recover by breaking constraint 
+      <NSLayoutConstraint:0x600002 UIView:0x7f01.width == 200   (active)>
+
+      """
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-closed-output-\(getpid()).log")
+    try Data(String(repeating: block, count: 3_000).utf8).write(to: log)
+    defer { try? FileManager.default.removeItem(at: log) }
+    for format in ["text", "json"] {
+      let process = Process()
+      process.executableURL = builtPlumbURL
+      process.arguments = ["explain", "--format", format, log.path]
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      try output.fileHandleForReading.close()
+      try process.run()
+      let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0, format)
+      XCTAssertEqual(String(decoding: errorText, as: UTF8.self), "", format)
+    }
   }
 }

@@ -55,11 +55,7 @@ final class DocumentationExampleTests: XCTestCase {
   private var plumb: URL?
 
   override func setUpWithError() throws {
-    let bundle = Bundle(for: DocumentationExampleTests.self).bundleURL
-    for candidate in [bundle.appendingPathComponent("plumb"), bundle.deletingLastPathComponent().appendingPathComponent("plumb")]
-    where FileManager.default.isExecutableFile(atPath: candidate.path) {
-      plumb = candidate
-    }
+    if FileManager.default.isExecutableFile(atPath: builtPlumbURL.path) { plumb = builtPlumbURL }
     try XCTSkipIf(plumb == nil, "the plumb executable is not built")
   }
 

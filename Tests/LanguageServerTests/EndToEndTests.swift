@@ -1,17 +1,11 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 
 /// `plumb lsp` through the built binary, with real framing over pipes.
 final class EndToEndTests: XCTestCase {
-  /// The `plumb` executable next to the test bundle.
-  private var plumbURL: URL {
-    // On Linux the bundle is the build folder itself; elsewhere the .xctest inside it.
-    let bundle = Bundle(for: EndToEndTests.self).bundleURL
-    let beside = bundle.appendingPathComponent("plumb")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return bundle.deletingLastPathComponent().appendingPathComponent("plumb")
-  }
+  private var plumbURL: URL { builtPlumbURL }
 
   /// The built `plumb lsp` running on pipes, and a client on its standard input and output.
   private func launchServer(whenDone: (@Sendable (Process) -> Void)? = nil) throws

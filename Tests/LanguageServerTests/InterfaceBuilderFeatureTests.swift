@@ -52,13 +52,7 @@ final class InterfaceBuilderFeatureTests: XCTestCase {
       .first { $0["id"] == .int(id) }
   }
 
-  /// The `plumb` executable next to the test bundle.
-  private var plumbURL: URL {
-    let bundle = Bundle(for: InterfaceBuilderFeatureTests.self).bundleURL
-    let beside = bundle.appendingPathComponent("plumb")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return bundle.deletingLastPathComponent().appendingPathComponent("plumb")
-  }
+  private var plumbURL: URL { builtPlumbURL }
 
   /// `plumb/frames` on an Interface Builder file gives the layouts `plumb frames --format
   /// json` gives for it.
