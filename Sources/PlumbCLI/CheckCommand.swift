@@ -247,6 +247,14 @@ enum CheckCommand {
     let slots = ResultSlots<Result<FileReport, UsageError>>(count: targets.count)
     // Standard input is read once, up front, outside the parallel loop.
     let standardInput: [UInt8]? = targets.contains { $0.path == "-" } ? io.readStandardInput() : nil
+    // The languages as each configuration has them (its Visual Format functions), made once
+    // for each list of functions.
+    var languagesByFunctions: [[VisualFormatFunction]: [any EditorLanguage]] = [[]: languages]
+    for target in targets where languagesByFunctions[target.configuration.visualFormatFunctions] == nil {
+      let functions = target.configuration.visualFormatFunctions
+      languagesByFunctions[functions] = EditorLanguages.languages(settings: settings.adding(functions))
+    }
+    let configured = languagesByFunctions
     DispatchQueue.concurrentPerform(iterations: targets.count) { index in
       let target = targets[index]
       let path = target.path
@@ -257,12 +265,9 @@ enum CheckCommand {
           if path == "-", let standardInput {
             (LayoutLanguage.layout as any EditorLanguage, standardInput)
           } else {
-            // The languages as the file's configuration has them (its Visual Format functions).
             try loadFile(
               path: path, io: io, command: "check",
-              languages: target.configuration.visualFormatFunctions.isEmpty
-                ? languages
-                : EditorLanguages.languages(settings: settings.adding(target.configuration.visualFormatFunctions)))
+              languages: configured[target.configuration.visualFormatFunctions] ?? languages)
           }
         let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
         for layout in solved.layouts {
