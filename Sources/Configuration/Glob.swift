@@ -8,7 +8,8 @@
 ///   `Screens/**/Legacy`.
 /// - A pattern with no `/` (but a trailing one) matches a name at any depth, as in
 ///   `.gitignore`: `Pods/` is `**/Pods`. Otherwise it is anchored at the configuration's folder.
-/// - A pattern that matches a folder matches everything in it: `Pods` matches `Pods/A/b.xib`.
+/// - A pattern that matches a folder matches everything in it: `Pods` matches `Pods/A/b.xib`,
+///   and `.` (the configuration's folder) matches every path.
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.
   public let pattern: String
@@ -35,12 +36,15 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public init(_ pattern: String) throws(Problem) {
     self.pattern = pattern
     var text = pattern
+    // `./Pods` is anchored at the configuration's folder, as any pattern with a `/`.
+    let anchored = text.hasPrefix("./")
     while text.hasPrefix("./") { text.removeFirst(2) }
     while text.hasSuffix("/") { text.removeLast() }
-    guard !text.isEmpty else { throw Problem(message: "an empty pattern matches nothing") }
-    var pieces = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard !text.isEmpty || anchored else { throw Problem(message: "an empty pattern matches nothing") }
+    // `.` is the configuration's folder itself: `.` alone matches everything, `./A/./b` is `A/b`.
+    var pieces = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
     // A name alone matches at any depth.
-    if pieces.count == 1, pieces[0] != "**" { pieces.insert("**", at: 0) }
+    if pieces.count == 1, pieces[0] != "**", !anchored, !text.contains("/") { pieces.insert("**", at: 0) }
     var parts: [Part] = []
     for piece in pieces {
       if piece == "**" {

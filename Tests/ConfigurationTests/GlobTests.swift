@@ -39,6 +39,19 @@ final class GlobTests: XCTestCase {
     XCTAssertTrue(matches("Screens/Old", "Screens/Old/Card.xib"))
     XCTAssertFalse(matches("Screens/Old", "App/Screens/Old/Card.xib"), "a pattern with a / is anchored")
     XCTAssertTrue(matches("./Screens/Old/", "Screens/Old/Card.xib"))
+    XCTAssertTrue(matches("./Pods", "Pods/Lib/View.xib"))
+    XCTAssertFalse(matches("./Pods", "ios/Pods/Lib/View.xib"), "a leading ./ anchors a name")
+  }
+
+  /// `.` is the configuration's folder: `"include": ["."]` checks everything, and `.` parts
+  /// inside a pattern are skipped.
+  func testDotIsTheConfigurationsFolder() {
+    XCTAssertTrue(matches(".", "Main.storyboard"))
+    XCTAssertTrue(matches(".", "App/Screens/Card.xib"))
+    XCTAssertTrue(matches("./", "App/Card.xib"))
+    XCTAssertTrue(matches("./.", "App/Card.xib"))
+    XCTAssertTrue(matches("App/./Screens", "App/Screens/Card.xib"))
+    XCTAssertFalse(matches("App/./Screens", "Other/App/Screens/Card.xib"))
   }
 
   /// Many `*` in a part, or many `**`, against a long name or a deep path: matching used to
