@@ -13,9 +13,26 @@ struct SimulatedBars: Equatable {
 
   /// A navigation bar's standard height (without large titles).
   static let navigationBarHeight = 44.0
+  /// A navigation bar's height with large titles.
+  static let largeTitleBarHeight = 96.0
+  /// A tab bar's standard height.
+  static let tabBarHeight = 49.0
+  /// A toolbar's standard height.
+  static let toolbarHeight = 44.0
+
+  /// The height of a bar as its controller saved it, when the saved frame is a bar's: Xcode
+  /// saves the bars of a controller it has not laid out at a placeholder frame (1000 × 1000 in
+  /// files of Xcode 8 and later, 0 × 0 in older ones), which says nothing of the bar's height.
+  static func barHeight(saved: Double?) -> Double? {
+    guard let saved, saved > 0.5, saved < 200 else { return nil }
+    return saved
+  }
 
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
+  /// Another height the top bar may be drawn at: the large-title bar of a scene whose standard
+  /// bar is only inherited, through an item of its stack that never shows large titles.
+  var otherTop: Double?
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
   /// frame (Xcode 11 and later save it at 0 on devices without a notch).
   var statusBar: Double?
@@ -30,6 +47,13 @@ struct SimulatedBars: Equatable {
   /// The scene's root extends under the top bars (`edgesForExtendedLayout` has its top edge, as
   /// by default); when not, the root starts below them.
   var extendsUnderTopBars = true
+
+  /// A navigation controller's bar as its stack shows it: its standard height, and its height
+  /// with large titles when it prefers them (`largeTitles="YES"`).
+  struct NavigationBar {
+    var standard: Double
+    var large: Double?
+  }
 
   /// The build of Interface Builder that saved a file: the integer part of the document's
   /// `toolsVersion` (`"9532"`, `"14490.70"`), or, for the placeholder `32700.99.1234` that
@@ -90,42 +114,68 @@ struct SimulatedBars: Equatable {
     }
 
     /// Gives a navigation stack's bars to its root and every scene pushed from it.
-    func spread(from start: Int, top: Double?, status: Double?, bottom: Double?) {
-      var queue = [start]
+    ///
+    /// A bar that prefers large titles (`largeTitles="YES"`) is large or standard by each
+    /// scene's navigation item, as UIKit decides: `largeTitleDisplayMode="never"` shows the
+    /// standard bar, `always` the large one, and `automatic` (the default) what the item below
+    /// it in the stack shows — the root's, the large one.
+    func spread(from start: Int, top: NavigationBar?, status: Double?, bottom: Double?) {
+      var queue = [(start, large: top?.large != nil, throughNever: false)]
       var seen = Set<Int>()
-      while let current = queue.popLast(), seen.count < 10_000 {
+      while let (current, inheritedLarge, throughNever) = queue.popLast(), seen.count < 10_000 {
         guard seen.insert(current).inserted, let node = tree.node(current) else { continue }
         if node.name == "navigationController" || node.name == "tabBarController" || node.name == "splitViewController" {
           continue
         }
+        let mode = tree.child(of: current, key: "navigationItem").flatMap { tree.node($0)?.attribute("largeTitleDisplayMode") }
+        var large = inheritedLarge
+        var inheritsNever = throughNever
+        if top?.large != nil {
+          if mode == "never" {
+            large = false
+            inheritsNever = true
+          } else if mode == "always" {
+            large = true
+            inheritsNever = false
+          }
+        }
         var bars = result[current] ?? SimulatedBars()
         if let top, bars.top == nil {
-          bars.top = top
+          bars.top = large ? top.large ?? top.standard : top.standard
           bars.statusBar = status
+          // A scene that is standard only by inheriting it from an item that never shows large
+          // titles: UIKit shows it standard; whether Interface Builder's canvas follows the stack
+          // so far is not known, so the large bar is a reading too.
+          if let height = top.large, !large, inheritsNever, mode != "never" { bars.otherTop = height }
         }
         let hidesBottom = current != start && node.attribute("hidesBottomBarWhenPushed") == "YES"
         if let bottom, bars.bottom == nil, !hidesBottom { bars.bottom = bottom }
         result[current] = bars
         for segue in segues(from: current) where segue.kind == "show" || segue.kind == "push" {
-          queue.append(segue.destination)
+          queue.append((segue.destination, large, inheritsNever))
         }
       }
     }
 
     func navigation(_ controller: Int, bottom: Double?) {
       guard let node = tree.node(controller), node.name == "navigationController" else { return }
-      var top: Double?
+      var top: NavigationBar?
       var status: Double?
       if node.attribute("navigationBarHidden") != "YES" {
         let bar = tree.child(of: controller, key: "navigationBar")
         let saved = frameHeight(bar)
-        let large = bar.flatMap { tree.node($0)?.attribute("largeTitles") } == "YES"
-        top = max(saved?.height ?? 44, large ? 96 : 44)
-        status = saved?.y
+        let height = barHeight(saved: saved?.height) ?? navigationBarHeight
+        if bar.flatMap({ tree.node($0)?.attribute("largeTitles") }) == "YES" {
+          top = NavigationBar(standard: navigationBarHeight, large: max(height, largeTitleBarHeight))
+        } else {
+          top = NavigationBar(standard: max(height, navigationBarHeight), large: nil)
+        }
+        // A placeholder frame says nothing of where the status bar ends either.
+        status = barHeight(saved: saved?.height) == nil ? nil : saved?.y
       }
       var bottomBar = bottom
       if node.attribute("toolbarHidden") == "NO", bottomBar == nil {
-        bottomBar = frameHeight(tree.child(of: controller, key: "toolbar"))?.height ?? 44
+        bottomBar = barHeight(saved: frameHeight(tree.child(of: controller, key: "toolbar"))?.height) ?? toolbarHeight
       }
       // A bottom bar the navigation controller simulates itself (a tab bar controller in
       // another storyboard, or chosen in its Simulated Metrics) is inferred by its stack too.
@@ -145,7 +195,7 @@ struct SimulatedBars: Equatable {
       guard let node = tree.node(controller) else { continue }
       switch node.name {
       case "tabBarController":
-        let height = frameHeight(tree.child(of: controller, key: "tabBar"))?.height ?? 49
+        let height = barHeight(saved: frameHeight(tree.child(of: controller, key: "tabBar"))?.height) ?? tabBarHeight
         for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
           if tree.node(segue.destination)?.name == "navigationController" {
             navigation(segue.destination, bottom: height)
@@ -223,6 +273,7 @@ struct SimulatedBars: Equatable {
         switch (node.key, node.name) {
         case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"):
           bars.top = node.attribute("prompted") == "YES" ? 74 : 44
+          bars.otherTop = nil
         case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
           bars.bottom = 49
         case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):
@@ -242,7 +293,7 @@ struct SimulatedBars: Equatable {
       }
       guard simulatesNavigationBar else { continue }
       for segue in segues(from: controller) where segue.kind == "show" || segue.kind == "push" {
-        spread(from: segue.destination, top: 44, status: nil, bottom: nil)
+        spread(from: segue.destination, top: NavigationBar(standard: navigationBarHeight, large: nil), status: nil, bottom: nil)
       }
     }
     return result

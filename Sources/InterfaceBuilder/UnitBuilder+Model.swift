@@ -103,6 +103,10 @@ extension UnitBuilder {
             otherSafeAreas.append(
               insetsBelowBars(screenInsets, statusBar: bars?.statusBar, topBar: SimulatedBars.navigationBarHeight))
           }
+          // A standard bar inherited through a scene that never shows large titles may be drawn large.
+          if let bar = bars?.otherTop {
+            otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: bars?.statusBar, topBar: bar))
+          }
           // The safe area of a notched iPhone differs between the versions of Xcode 14 and
           // later (and their simulated devices), and none at all is what some files show.
           if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
