@@ -124,6 +124,16 @@ struct SimulatedBars: Equatable {
       var seen = Set<Int>()
       while let (current, inheritedLarge, throughNever) = queue.popLast(), seen.count < 10_000 {
         guard seen.insert(current).inserted, let node = tree.node(current) else { continue }
+        // A tab bar controller pushed onto the stack shows its tabs below the stack's bar: each
+        // tab that is no navigation controller of its own has it too.
+        if node.name == "tabBarController", current != start {
+          for segue in segues(from: current) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
+            if tree.node(segue.destination)?.name != "navigationController" {
+              queue.append((segue.destination, inheritedLarge, throughNever))
+            }
+          }
+          continue
+        }
         if node.name == "navigationController" || node.name == "tabBarController" || node.name == "splitViewController" {
           continue
         }
