@@ -15,6 +15,8 @@ struct SimulatedBars: Equatable {
   static let navigationBarHeight = 44.0
   /// A navigation bar's height with large titles.
   static let largeTitleBarHeight = 96.0
+  /// How much taller a navigation item's prompt makes its bar (Xcode 14 and later).
+  static let promptHeight = 34.0
   /// A tab bar's standard height.
   static let tabBarHeight = 49.0
   /// A toolbar's standard height.
@@ -87,6 +89,7 @@ struct SimulatedBars: Equatable {
       }
     }
     var result: [Int: SimulatedBars] = [:]
+    let version = toolsVersion(tree: tree, root: root)
 
     /// Segues of a controller, wherever in its scene they are (its connections, its
     /// buttons, its cells, its bar button items).
@@ -137,7 +140,8 @@ struct SimulatedBars: Equatable {
         if node.name == "navigationController" || node.name == "tabBarController" || node.name == "splitViewController" {
           continue
         }
-        let mode = tree.child(of: current, key: "navigationItem").flatMap { tree.node($0)?.attribute("largeTitleDisplayMode") }
+        let item = tree.child(of: current, key: "navigationItem").flatMap { tree.node($0) }
+        let mode = item?.attribute("largeTitleDisplayMode")
         var large = inheritedLarge
         var inheritsNever = throughNever
         if top?.large != nil {
@@ -153,10 +157,17 @@ struct SimulatedBars: Equatable {
         if let top, bars.top == nil {
           bars.top = large ? top.large ?? top.standard : top.standard
           bars.statusBar = status
+          // A prompt above the title makes the bar taller, by 34 pt in the bars of Xcode 14 and
+          // later (iOS 16); what earlier versions draw is not known, and left as it was.
+          var prompt = 0.0
+          if let text = item?.attribute("prompt"), !text.isEmpty, let version, version >= 21000 {
+            prompt = promptHeight
+            bars.top = (bars.top ?? 0) + prompt
+          }
           // A scene that is standard only by inheriting it from an item that never shows large
           // titles: UIKit shows it standard; whether Interface Builder's canvas follows the stack
           // so far is not known, so the large bar is a reading too.
-          if let height = top.large, !large, inheritsNever, mode != "never" { bars.otherTop = height }
+          if let height = top.large, !large, inheritsNever, mode != "never" { bars.otherTop = height + prompt }
         }
         let hidesBottom = current != start && node.attribute("hidesBottomBarWhenPushed") == "YES"
         if let bottom, bars.bottom == nil, !hidesBottom { bars.bottom = bottom }
@@ -221,7 +232,6 @@ struct SimulatedBars: Equatable {
     }
 
     // Scenes presented as sheets, and the navigation stacks inside them.
-    let version = toolsVersion(tree: tree, root: root)
     let fullScreen: Set<String> = ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext", "custom"]
     for (_, controller) in controllers {
       // A "show" segue from a scene outside a navigation stack presents its destination
