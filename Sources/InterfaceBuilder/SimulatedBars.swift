@@ -217,11 +217,19 @@ struct SimulatedBars: Equatable {
       switch node.name {
       case "tabBarController":
         let height = barHeight(saved: frameHeight(tree.child(of: controller, key: "tabBar"))?.height) ?? tabBarHeight
-        for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
-          if tree.node(segue.destination)?.name == "navigationController" {
-            navigation(segue.destination, bottom: height)
+        var tabs = segues(from: controller).filter { $0.kind == "relationship" && $0.relationship == "viewControllers" }.map(\.destination)
+        // A split view controller as a tab shows both its columns above the tab bar.
+        tabs = tabs.flatMap { tab -> [Int] in
+          guard tree.node(tab)?.name == "splitViewController" else { return [tab] }
+          return segues(from: tab).filter {
+            $0.kind == "relationship" && ($0.relationship == "masterViewController" || $0.relationship == "detailViewController")
+          }.map(\.destination)
+        }
+        for tab in tabs {
+          if tree.node(tab)?.name == "navigationController" {
+            navigation(tab, bottom: height)
           } else {
-            spread(from: segue.destination, top: nil, status: nil, bottom: height)
+            spread(from: tab, top: nil, status: nil, bottom: height)
           }
         }
       case "navigationController":
