@@ -49,6 +49,9 @@ struct SimulatedBars: Equatable {
   /// The scene's root extends under the top bars (`edgesForExtendedLayout` has its top edge, as
   /// by default); when not, the root starts below them.
   var extendsUnderTopBars = true
+  /// The scene's simulated metrics show no status bar (`<nil key="simulatedStatusBarMetrics"/>`,
+  /// "Status Bar: None"): a device without a notch has nothing above its top bar.
+  var hidesStatusBar = false
 
   /// A navigation controller's bar as its stack shows it: its standard height, and its height
   /// with large titles when it prefers them (`largeTitles="YES"`).
@@ -285,6 +288,9 @@ struct SimulatedBars: Equatable {
       guard let node = tree.node(controller) else { continue }
       var bars = result[controller] ?? SimulatedBars()
       if let style = node.attribute("modalPresentationStyle"), style != "fullScreen" { bars.inPresenterContext = true }
+      if tree.children(of: controller).contains(where: { tree.node($0)?.name == "nil" && tree.node($0)?.key == "simulatedStatusBarMetrics" }) {
+        bars.hidesStatusBar = true
+      }
       if let edges = tree.child(of: controller, named: "extendedEdge", key: "edgesForExtendedLayout"),
         tree.node(edges)?.attribute("top") != "YES"
       {
