@@ -92,9 +92,11 @@ extension UnitBuilder {
             {
               top = screenInsets.top
             }
+            // A root taller than the screen (a freeform scene) has its bottom insets at its own
+            // bottom edge, as Xcode draws it.
             return EdgeInsets(
               top: max(0, screenInsets.top - top), left: screenInsets.left,
-              bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
+              bottom: max(0, screenInsets.bottom - max(0, screen.height - top - height)), right: screenInsets.right)
           }
           insets = insetsBelowBars(screenInsets, statusBar: statusBar)
           // A navigation bar saved below another status bar than the one this version of Xcode
