@@ -15,6 +15,9 @@ struct SimulatedBars: Equatable {
   static let navigationBarHeight = 44.0
   /// A navigation bar's height with large titles.
   static let largeTitleBarHeight = 96.0
+  /// The other height Xcode 14 and later draw a bar with large titles at (104⅓ or 104½ pt, by
+  /// the screen's scale), in some files of every version since.
+  static let tallLargeTitleBarHeight = 104.5
   /// How much taller a navigation item's prompt makes its bar (Xcode 14 and later).
   static let promptHeight = 34.0
   /// A tab bar's standard height.
@@ -35,6 +38,8 @@ struct SimulatedBars: Equatable {
   /// Another height the top bar may be drawn at: the large-title bar of a scene whose standard
   /// bar is only inherited, through an item of its stack that never shows large titles.
   var otherTop: Double?
+  /// The top bar shows large titles.
+  var largeTitles = false
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
   /// frame (Xcode 11 and later save it at 0 on devices without a notch).
   var statusBar: Double?
@@ -159,6 +164,7 @@ struct SimulatedBars: Equatable {
         var bars = result[current] ?? SimulatedBars()
         if let top, bars.top == nil {
           bars.top = large ? top.large ?? top.standard : top.standard
+          bars.largeTitles = large && top.large != nil
           bars.statusBar = status
           // A prompt above the title makes the bar taller, by 34 pt in the bars of Xcode 14 and
           // later (iOS 16); what earlier versions draw is not known, and left as it was.
@@ -308,6 +314,7 @@ struct SimulatedBars: Equatable {
         case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"):
           bars.top = node.attribute("prompted") == "YES" ? 74 : 44
           bars.otherTop = nil
+          bars.largeTitles = false
         case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
           bars.bottom = 49
         case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):

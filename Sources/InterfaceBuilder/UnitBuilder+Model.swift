@@ -109,6 +109,12 @@ extension UnitBuilder {
             otherSafeAreas.append(
               insetsBelowBars(screenInsets, statusBar: statusBar, topBar: SimulatedBars.navigationBarHeight))
           }
+          // Xcode 14 and later draw a bar with large titles 96 or 104½ pt high.
+          if bars?.largeTitles == true, let bar = bars?.top, let version = context.toolsVersion, version >= 21000 {
+            for height in [SimulatedBars.largeTitleBarHeight, SimulatedBars.tallLargeTitleBarHeight] where abs(height - bar) > 0.5 {
+              otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: height))
+            }
+          }
           // A standard bar inherited through a scene that never shows large titles may be drawn large.
           if let bar = bars?.otherTop {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: bar))
