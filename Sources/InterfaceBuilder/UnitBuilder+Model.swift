@@ -182,6 +182,13 @@ extension UnitBuilder {
       margins = DirectionalInsets(
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
     }
+    // Margins that follow the readable width (`layoutMarginsFollowReadableWidth`) are widened, as
+    // UIKit widens them, until no more than the readable width lies between them.
+    if rootNode?.attribute("layoutMarginsFollowReadableWidth") == "YES" {
+      let readable = (width - LayoutModel.readableWidth) / 2
+      margins.leading = max(margins.leading, readable)
+      margins.trailing = max(margins.trailing, readable)
+    }
     let range = rootNode?.nameRange
     let traits = context.device == nil ? nil : context.traits
     return (
