@@ -40,6 +40,8 @@ struct SimulatedBars: Equatable {
   var otherTop: Double?
   /// The top bar shows large titles.
   var largeTitles = false
+  /// The top bar has a prompt above its title (and is taller by `promptHeight`).
+  var prompted = false
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
   /// frame (Xcode 11 and later save it at 0 on devices without a notch).
   var statusBar: Double?
@@ -172,6 +174,7 @@ struct SimulatedBars: Equatable {
           if let text = item?.attribute("prompt"), !text.isEmpty, let version, version >= 21000 {
             prompt = promptHeight
             bars.top = (bars.top ?? 0) + prompt
+            bars.prompted = true
           }
           // A scene that is standard only by inheriting it from an item that never shows large
           // titles: UIKit shows it standard; whether Interface Builder's canvas follows the stack
@@ -315,6 +318,7 @@ struct SimulatedBars: Equatable {
           bars.top = node.attribute("prompted") == "YES" ? 74 : 44
           bars.otherTop = nil
           bars.largeTitles = false
+          bars.prompted = false
         case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
           bars.bottom = 49
         case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):

@@ -105,12 +105,14 @@ extension UnitBuilder {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: nil))
           }
           // A navigation bar with large titles may be drawn at the standard height instead.
-          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5 {
+          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5, bars?.prompted != true {
             otherSafeAreas.append(
               insetsBelowBars(screenInsets, statusBar: statusBar, topBar: SimulatedBars.navigationBarHeight))
           }
           // Xcode 14 and later draw a bar with large titles 96 or 104½ pt high.
-          if bars?.largeTitles == true, let bar = bars?.top, let version = context.toolsVersion, version >= 21000 {
+          if bars?.largeTitles == true, bars?.prompted != true, let bar = bars?.top, let version = context.toolsVersion,
+            version >= 21000
+          {
             for height in [SimulatedBars.largeTitleBarHeight, SimulatedBars.tallLargeTitleBarHeight] where abs(height - bar) > 0.5 {
               otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: height))
             }
