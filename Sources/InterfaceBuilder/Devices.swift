@@ -31,6 +31,9 @@ struct Device {
   /// which Xcode 14 and later (`toolsVersion` 21000 and above) draw with.
   static let iOS16StatusBars: [String: Double] = ["retina5_9": 50, "retina6_1": 48]
 
+  /// The top of the safe area in portrait that Xcode 13 and earlier draw on every notched iPhone.
+  static let notchedStatusBarBeforeXcode14 = 44.0
+
   /// A build of each span of Xcode versions that draws a notched iPhone's safe area its own
   /// way: before Xcode 14, Xcode 14 to 16.2 (iOS 16's status bars), Xcode 16.3 and later
   /// (insets counted twice).
@@ -44,6 +47,9 @@ struct Device {
     var insets = screen(landscape: landscape).insets
     if insets.top == 20 { insets.top = Device.statusBar(toolsVersion: toolsVersion) }
     guard !landscape, !isPad, let toolsVersion else { return insets }
+    // Before Xcode 14 every notched iPhone is drawn with the 44-pt status bar of the first ones,
+    // the iPhone 12's and 12 mini's (47 and 50 on the device) included.
+    if toolsVersion < 21000, insets.top > 20 { insets.top = Device.notchedStatusBarBeforeXcode14 }
     if toolsVersion >= 21000, let top = Device.iOS16StatusBars[id] { insets.top = top }
     // From Xcode 16.3 on, a notched iPhone's safe area is inset twice as far from the top and
     // the bottom: by the status bar and the home indicator, and again by the screen's own insets.

@@ -13,9 +13,35 @@ struct SimulatedBars: Equatable {
 
   /// A navigation bar's standard height (without large titles).
   static let navigationBarHeight = 44.0
+  /// A navigation bar's height with large titles.
+  static let largeTitleBarHeight = 96.0
+  /// The other height Xcode 14 and later draw a bar with large titles at (104⅓ or 104½ pt, by
+  /// the screen's scale), in some files of every version since.
+  static let tallLargeTitleBarHeight = 104.5
+  /// How much taller a navigation item's prompt makes its bar (Xcode 14 and later).
+  static let promptHeight = 34.0
+  /// A tab bar's standard height.
+  static let tabBarHeight = 49.0
+  /// A toolbar's standard height.
+  static let toolbarHeight = 44.0
+
+  /// The height of a bar as its controller saved it, when the saved frame is a bar's: Xcode
+  /// saves the bars of a controller it has not laid out at a placeholder frame (1000 × 1000 in
+  /// files of Xcode 8 and later, 0 × 0 in older ones), which says nothing of the bar's height.
+  static func barHeight(saved: Double?) -> Double? {
+    guard let saved, saved > 0.5, saved < 200 else { return nil }
+    return saved
+  }
 
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
+  /// Another height the top bar may be drawn at: the large-title bar of a scene whose standard
+  /// bar is only inherited, through an item of its stack that never shows large titles.
+  var otherTop: Double?
+  /// The top bar shows large titles.
+  var largeTitles = false
+  /// The top bar has a prompt above its title (and is taller by `promptHeight`).
+  var prompted = false
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
   /// frame (Xcode 11 and later save it at 0 on devices without a notch).
   var statusBar: Double?
@@ -30,6 +56,16 @@ struct SimulatedBars: Equatable {
   /// The scene's root extends under the top bars (`edgesForExtendedLayout` has its top edge, as
   /// by default); when not, the root starts below them.
   var extendsUnderTopBars = true
+  /// The scene's simulated metrics show no status bar (`<nil key="simulatedStatusBarMetrics"/>`,
+  /// "Status Bar: None"): a device without a notch has nothing above its top bar.
+  var hidesStatusBar = false
+
+  /// A navigation controller's bar as its stack shows it: its standard height, and its height
+  /// with large titles when it prefers them (`largeTitles="YES"`).
+  struct NavigationBar {
+    var standard: Double
+    var large: Double?
+  }
 
   /// The build of Interface Builder that saved a file: the integer part of the document's
   /// `toolsVersion` (`"9532"`, `"14490.70"`), or, for the placeholder `32700.99.1234` that
@@ -63,6 +99,7 @@ struct SimulatedBars: Equatable {
       }
     }
     var result: [Int: SimulatedBars] = [:]
+    let version = toolsVersion(tree: tree, root: root)
 
     /// Segues of a controller, wherever in its scene they are (its connections, its
     /// buttons, its cells, its bar button items).
@@ -90,42 +127,88 @@ struct SimulatedBars: Equatable {
     }
 
     /// Gives a navigation stack's bars to its root and every scene pushed from it.
-    func spread(from start: Int, top: Double?, status: Double?, bottom: Double?) {
-      var queue = [start]
+    ///
+    /// A bar that prefers large titles (`largeTitles="YES"`) is large or standard by each
+    /// scene's navigation item, as UIKit decides: `largeTitleDisplayMode="never"` shows the
+    /// standard bar, `always` the large one, and `automatic` (the default) what the item below
+    /// it in the stack shows — the root's, the large one.
+    func spread(from start: Int, top: NavigationBar?, status: Double?, bottom: Double?) {
+      var queue = [(start, large: top?.large != nil, throughNever: false)]
       var seen = Set<Int>()
-      while let current = queue.popLast(), seen.count < 10_000 {
+      while let (current, inheritedLarge, throughNever) = queue.popLast(), seen.count < 10_000 {
         guard seen.insert(current).inserted, let node = tree.node(current) else { continue }
+        // A tab bar controller pushed onto the stack shows its tabs below the stack's bar: each
+        // tab that is no navigation controller of its own has it too.
+        if node.name == "tabBarController", current != start {
+          for segue in segues(from: current) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
+            if tree.node(segue.destination)?.name != "navigationController" {
+              queue.append((segue.destination, inheritedLarge, throughNever))
+            }
+          }
+          continue
+        }
         if node.name == "navigationController" || node.name == "tabBarController" || node.name == "splitViewController" {
           continue
         }
+        let item = tree.child(of: current, key: "navigationItem").flatMap { tree.node($0) }
+        let mode = item?.attribute("largeTitleDisplayMode")
+        var large = inheritedLarge
+        var inheritsNever = throughNever
+        if top?.large != nil {
+          if mode == "never" {
+            large = false
+            inheritsNever = true
+          } else if mode == "always" {
+            large = true
+            inheritsNever = false
+          }
+        }
         var bars = result[current] ?? SimulatedBars()
         if let top, bars.top == nil {
-          bars.top = top
+          bars.top = large ? top.large ?? top.standard : top.standard
+          bars.largeTitles = large && top.large != nil
           bars.statusBar = status
+          // A prompt above the title makes the bar taller, by 34 pt in the bars of Xcode 14 and
+          // later (iOS 16); what earlier versions draw is not known, and left as it was.
+          var prompt = 0.0
+          if let text = item?.attribute("prompt"), !text.isEmpty, let version, version >= 21000 {
+            prompt = promptHeight
+            bars.top = (bars.top ?? 0) + prompt
+            bars.prompted = true
+          }
+          // A scene that is standard only by inheriting it from an item that never shows large
+          // titles: UIKit shows it standard; whether Interface Builder's canvas follows the stack
+          // so far is not known, so the large bar is a reading too.
+          if let height = top.large, !large, inheritsNever, mode != "never" { bars.otherTop = height + prompt }
         }
         let hidesBottom = current != start && node.attribute("hidesBottomBarWhenPushed") == "YES"
         if let bottom, bars.bottom == nil, !hidesBottom { bars.bottom = bottom }
         result[current] = bars
         for segue in segues(from: current) where segue.kind == "show" || segue.kind == "push" {
-          queue.append(segue.destination)
+          queue.append((segue.destination, large, inheritsNever))
         }
       }
     }
 
     func navigation(_ controller: Int, bottom: Double?) {
       guard let node = tree.node(controller), node.name == "navigationController" else { return }
-      var top: Double?
+      var top: NavigationBar?
       var status: Double?
       if node.attribute("navigationBarHidden") != "YES" {
         let bar = tree.child(of: controller, key: "navigationBar")
         let saved = frameHeight(bar)
-        let large = bar.flatMap { tree.node($0)?.attribute("largeTitles") } == "YES"
-        top = max(saved?.height ?? 44, large ? 96 : 44)
-        status = saved?.y
+        let height = barHeight(saved: saved?.height) ?? navigationBarHeight
+        if bar.flatMap({ tree.node($0)?.attribute("largeTitles") }) == "YES" {
+          top = NavigationBar(standard: navigationBarHeight, large: max(height, largeTitleBarHeight))
+        } else {
+          top = NavigationBar(standard: max(height, navigationBarHeight), large: nil)
+        }
+        // A placeholder frame says nothing of where the status bar ends either.
+        status = barHeight(saved: saved?.height) == nil ? nil : saved?.y
       }
       var bottomBar = bottom
       if node.attribute("toolbarHidden") == "NO", bottomBar == nil {
-        bottomBar = frameHeight(tree.child(of: controller, key: "toolbar"))?.height ?? 44
+        bottomBar = barHeight(saved: frameHeight(tree.child(of: controller, key: "toolbar"))?.height) ?? toolbarHeight
       }
       // A bottom bar the navigation controller simulates itself (a tab bar controller in
       // another storyboard, or chosen in its Simulated Metrics) is inferred by its stack too.
@@ -145,12 +228,20 @@ struct SimulatedBars: Equatable {
       guard let node = tree.node(controller) else { continue }
       switch node.name {
       case "tabBarController":
-        let height = frameHeight(tree.child(of: controller, key: "tabBar"))?.height ?? 49
-        for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
-          if tree.node(segue.destination)?.name == "navigationController" {
-            navigation(segue.destination, bottom: height)
+        let height = barHeight(saved: frameHeight(tree.child(of: controller, key: "tabBar"))?.height) ?? tabBarHeight
+        var tabs = segues(from: controller).filter { $0.kind == "relationship" && $0.relationship == "viewControllers" }.map(\.destination)
+        // A split view controller as a tab shows both its columns above the tab bar.
+        tabs = tabs.flatMap { tab -> [Int] in
+          guard tree.node(tab)?.name == "splitViewController" else { return [tab] }
+          return segues(from: tab).filter {
+            $0.kind == "relationship" && ($0.relationship == "masterViewController" || $0.relationship == "detailViewController")
+          }.map(\.destination)
+        }
+        for tab in tabs {
+          if tree.node(tab)?.name == "navigationController" {
+            navigation(tab, bottom: height)
           } else {
-            spread(from: segue.destination, top: nil, status: nil, bottom: height)
+            spread(from: tab, top: nil, status: nil, bottom: height)
           }
         }
       case "navigationController":
@@ -161,7 +252,6 @@ struct SimulatedBars: Equatable {
     }
 
     // Scenes presented as sheets, and the navigation stacks inside them.
-    let version = toolsVersion(tree: tree, root: root)
     let fullScreen: Set<String> = ["fullScreen", "overFullScreen", "currentContext", "overCurrentContext", "custom"]
     for (_, controller) in controllers {
       // A "show" segue from a scene outside a navigation stack presents its destination
@@ -207,6 +297,9 @@ struct SimulatedBars: Equatable {
       guard let node = tree.node(controller) else { continue }
       var bars = result[controller] ?? SimulatedBars()
       if let style = node.attribute("modalPresentationStyle"), style != "fullScreen" { bars.inPresenterContext = true }
+      if tree.children(of: controller).contains(where: { tree.node($0)?.name == "nil" && tree.node($0)?.key == "simulatedStatusBarMetrics" }) {
+        bars.hidesStatusBar = true
+      }
       if let edges = tree.child(of: controller, named: "extendedEdge", key: "edgesForExtendedLayout"),
         tree.node(edges)?.attribute("top") != "YES"
       {
@@ -223,6 +316,9 @@ struct SimulatedBars: Equatable {
         switch (node.key, node.name) {
         case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"):
           bars.top = node.attribute("prompted") == "YES" ? 74 : 44
+          bars.otherTop = nil
+          bars.largeTitles = false
+          bars.prompted = false
         case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
           bars.bottom = 49
         case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):
@@ -242,7 +338,7 @@ struct SimulatedBars: Equatable {
       }
       guard simulatesNavigationBar else { continue }
       for segue in segues(from: controller) where segue.kind == "show" || segue.kind == "push" {
-        spread(from: segue.destination, top: 44, status: nil, bottom: nil)
+        spread(from: segue.destination, top: NavigationBar(standard: navigationBarHeight, large: nil), status: nil, bottom: nil)
       }
     }
     return result

@@ -61,8 +61,12 @@ extension UnitBuilder {
         isFullScreen = true
         // The status bar and the notch as Xcode's version draws them, for a storyboard's scenes
         // and a xib's views alike.
-        let screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
+        var screenInsets = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
         let bars = root.controller.flatMap { context.bars[$0] }
+        // A scene that simulates no status bar has none on a device without a notch.
+        let hidesStatusBar = bars?.hidesStatusBar == true && screen.insets.top == 20
+        if hidesStatusBar { screenInsets.top = 0 }
+        let statusBar = hidesStatusBar ? 0 : bars?.statusBar
         if let bars, bars.sheet, height < screen.height - 0.5 {
           // A sheet: a card below the status bar, as tall as the root, ending at the bottom of
           // the screen. Its top bar (if any) is its own; the status bar is above it.
@@ -88,20 +92,34 @@ extension UnitBuilder {
             {
               top = screenInsets.top
             }
+            // A root taller than the screen (a freeform scene) has its bottom insets at its own
+            // bottom edge, as Xcode draws it.
             return EdgeInsets(
               top: max(0, screenInsets.top - top), left: screenInsets.left,
-              bottom: max(0, screenInsets.bottom - (screen.height - top - height)), right: screenInsets.right)
+              bottom: max(0, screenInsets.bottom - max(0, screen.height - top - height)), right: screenInsets.right)
           }
-          insets = insetsBelowBars(screenInsets, statusBar: bars?.statusBar)
+          insets = insetsBelowBars(screenInsets, statusBar: statusBar)
           // A navigation bar saved below another status bar than the one this version of Xcode
           // draws (saved by another version, the bar not moved since): either may be the canvas's.
-          if bars?.top != nil, let status = bars?.statusBar, abs(status - screenInsets.top) > 0.5 {
+          if bars?.top != nil, let status = statusBar, abs(status - screenInsets.top) > 0.5 {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: nil))
           }
           // A navigation bar with large titles may be drawn at the standard height instead.
-          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5 {
+          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5, bars?.prompted != true {
             otherSafeAreas.append(
-              insetsBelowBars(screenInsets, statusBar: bars?.statusBar, topBar: SimulatedBars.navigationBarHeight))
+              insetsBelowBars(screenInsets, statusBar: statusBar, topBar: SimulatedBars.navigationBarHeight))
+          }
+          // Xcode 14 and later draw a bar with large titles 96 or 104½ pt high.
+          if bars?.largeTitles == true, bars?.prompted != true, let bar = bars?.top, let version = context.toolsVersion,
+            version >= 21000
+          {
+            for height in [SimulatedBars.largeTitleBarHeight, SimulatedBars.tallLargeTitleBarHeight] where abs(height - bar) > 0.5 {
+              otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: height))
+            }
+          }
+          // A standard bar inherited through a scene that never shows large titles may be drawn large.
+          if let bar = bars?.otherTop {
+            otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: bar))
           }
           // The safe area of a notched iPhone differs between the versions of Xcode 14 and
           // later (and their simulated devices), and none at all is what some files show.
@@ -133,7 +151,7 @@ extension UnitBuilder {
         // scene is shown in its presenter's context or does not extend under the top bars.
         let bars = root.controller.flatMap { context.bars[$0] }
         if bars?.inPresenterContext != true, bars?.extendsUnderTopBars != false {
-          insets.top = 20 + (bars?.top ?? 0)
+          insets.top = (bars?.hidesStatusBar == true ? 0 : 20) + (bars?.top ?? 0)
         }
       }
       // A view of another size than the screen's (a freeform xib view, a container's scene)
@@ -165,6 +183,13 @@ extension UnitBuilder {
       let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
       margins = DirectionalInsets(
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
+    }
+    // Margins that follow the readable width (`layoutMarginsFollowReadableWidth`) are widened, as
+    // UIKit widens them, until no more than the readable width lies between them.
+    if rootNode?.attribute("layoutMarginsFollowReadableWidth") == "YES" {
+      let readable = (width - LayoutModel.readableWidth) / 2
+      margins.leading = max(margins.leading, readable)
+      margins.trailing = max(margins.trailing, readable)
     }
     let range = rootNode?.nameRange
     let traits = context.device == nil ? nil : context.traits

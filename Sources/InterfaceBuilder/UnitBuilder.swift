@@ -148,9 +148,9 @@ struct UnitBuilder {
   /// The first build of Interface Builder (Xcode 7.2) whose files show the alignment insets of
   /// sliders and switches.
   static let controlInsetsSince = 9531
-  /// The first build of Interface Builder (Xcode 10.0) that lays the content of cells out again
+  /// The first build of Interface Builder (Xcode 9) that lays the content of cells out again
   /// itself and never marks it misplaced.
-  static let cellsRelaidOutSince = 14300
+  static let cellsRelaidOutSince = 13000
   /// The cells whose content that applies to.
   static let relaidOutCells: Set<String> = ["tableViewCell", "collectionViewCell"]
 
