@@ -386,17 +386,37 @@ public struct InterfaceBuilderFile: Sendable {
       // along that axis, what looks open may be closed by it.
       case .ambiguous(let ambiguity) where details.unknownIntrinsicAxes.contains(ambiguity.axis):
         continue
+      // A stack view whose arranged views are all hidden: UIKit collapses it along its axis
+      // (each hidden view to nothing, the stack to them), so its size there is decided, though
+      // the file keeps the hidden views at their saved frames.
+      case .ambiguous(let ambiguity)
+      where !ambiguity.position && layout.document.model.isCollapsedStack(ambiguity.view, axis: ambiguity.axis):
+        continue
       case .contentPriorityTie(let tie) where details.unknownIntrinsicAxes.contains(tie.axis):
         continue
       case .zeroSize(_, let axis, _, .undetermined) where details.unknownIntrinsicAxes.contains(axis):
         continue
-      // An ambiguity that moves the view by less than a point in every layout the constraints
-      // allow shows nowhere on the canvas: Xcode does not mark it.
+      // An ambiguity that moves the view by no more than Plumb's layout of a real file is
+      // uncertain by, in every layout the constraints allow, may be the error of an estimate
+      // (a line height, a control's size taken from its saved frame): not reported.
       case .ambiguous(let ambiguity)
-      where InterfaceBuilderFile.isImperceptible(ambiguity, solved: primary?.solvedView(ambiguity.view)?.frame):
+      where InterfaceBuilderFile.isWithinUncertainty(ambiguity, solved: primary?.solvedView(ambiguity.view)?.frame):
         continue
       case .contentPriorityTie(let tie)
       where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
+        continue
+      // Likewise a shortage of room that two views with equal compression resistance share,
+      // when they trade no more than that: Plumb's estimates err on the large side (text
+      // widths, line heights rounded up, controls at their saved size), so content that looks
+      // a few points too large for its room may fit it in Xcode's measurement. (Spare room
+      // of a point or two is not so suspect: a line of text is measured closely, and Xcode
+      // marks two labels that share the point a fixed space leaves above their lines.)
+      case .contentPriorityTie(let tie)
+      where tie.priority == .compressionResistance && [tie.first, tie.second].allSatisfy { view in
+        let trading = ambiguities.filter { $0.view == view && $0.axis == tie.axis }
+        let solved = primary?.solvedView(view)?.frame
+        return !trading.isEmpty && trading.allSatisfy { InterfaceBuilderFile.isWithinUncertainty($0, solved: solved) }
+      }:
         continue
       case .misplaced(let misplacement)
       where conflicts.explains(
@@ -674,22 +694,38 @@ func xmlAttribute(_ name: String, in tag: String) -> String? {
 }
 
 extension InterfaceBuilderFile {
-  /// Whether an ambiguity moves the view by less than a point: the other frame the solver
-  /// found is within a point of the solved one along the axis, and each open part's range of
-  /// values, where the solver knows it, is narrower than a point (a range it reports as none
-  /// is a single value).
-  static func isImperceptible(_ ambiguity: Ambiguity, solved: Rect?) -> Bool {
+  /// Whether an ambiguity moves the view by no more than `PlausibleLayouts.uncertainty` (3
+  /// points): the other frame the solver found is within that of the solved one along the
+  /// axis, and each open part's range of values, where the solver knows it, is no wider (a
+  /// range it reports as none is a single value).
+  static func isWithinUncertainty(_ ambiguity: Ambiguity, solved: Rect?) -> Bool {
+    isWithinUncertainty(
+      axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size, alternative: ambiguity.alternative,
+      positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange, solved: solved)
+  }
+
+  /// The same of an ambiguity the solver found (a view of a content-priority tie).
+  static func isWithinUncertainty(_ ambiguity: AmbiguityFinding, solved: Rect?) -> Bool {
+    isWithinUncertainty(
+      axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size, alternative: ambiguity.alternative,
+      positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange, solved: solved)
+  }
+
+  private static func isWithinUncertainty(
+    axis: AttributeAxis, position isPositionOpen: Bool, size isSizeOpen: Bool, alternative other: Rect,
+    positionRange: FrameRange?, sizeRange: FrameRange?, solved: Rect?
+  ) -> Bool {
     guard let solved else { return false }
-    let other = ambiguity.alternative
     let (position, size, otherPosition, otherSize) =
-      ambiguity.axis == .horizontal
+      axis == .horizontal
       ? (solved.x, solved.width, other.x, other.width) : (solved.y, solved.height, other.y, other.height)
-    guard abs(position - otherPosition) < 1, abs(size - otherSize) < 1 else { return false }
+    let limit = PlausibleLayouts.uncertainty + 0.01
+    guard abs(position - otherPosition) <= limit, abs(size - otherSize) <= limit else { return false }
     func narrow(_ range: FrameRange?) -> Bool {
       guard let range else { return true }
       guard let lowest = range.lowest, let highest = range.highest else { return false }
-      return highest - lowest < 1
+      return highest - lowest <= limit
     }
-    return (!ambiguity.position || narrow(ambiguity.positionRange)) && (!ambiguity.size || narrow(ambiguity.sizeRange))
+    return (!isPositionOpen || narrow(positionRange)) && (!isSizeOpen || narrow(sizeRange))
   }
 }

@@ -35,7 +35,7 @@ enum AmbiguityCheck {
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
         guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)),
-          !isCollapsedStack(name, axis: axis, model: model)
+          !model.isCollapsedStack(name, axis: axis)
         else { continue }
         let cause: ZeroSizeCause
         if let conflict = collapsingConflict(name, axis: axis, solver: solver) {
@@ -61,13 +61,6 @@ enum AmbiguityCheck {
   private static func isCollapsedArrangedView(_ view: String, model: LayoutModel) -> Bool {
     guard let node = model.views[view], node.isHidden, let superview = node.superview else { return false }
     return model.views[superview]?.stack?.arranged.contains(view) == true
-  }
-
-  /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
-  /// UIKit collapses it on purpose.
-  private static func isCollapsedStack(_ view: String, axis: AttributeAxis, model: LayoutModel) -> Bool {
-    guard let stack = model.views[view]?.stack, stack.axis == axis, !stack.arranged.isEmpty else { return false }
-    return stack.arranged.allSatisfy { model.views[$0]?.isHidden == true }
   }
 
   private struct SizedView: Hashable {
@@ -350,5 +343,14 @@ enum AmbiguityCheck {
     return Fix(
       title: "Decrease \(axisWord) \(what) of '\(node.name)' from \(formatNumber(pair.priority)) to \(formatNumber(pair.priority - 1))",
       edits: [edit], isPreferred: true)
+  }
+}
+
+extension LayoutModel {
+  /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
+  /// UIKit collapses it on purpose: its size along it is 0, whatever frames the hidden views keep.
+  public func isCollapsedStack(_ view: String, axis: AttributeAxis) -> Bool {
+    guard let stack = views[view]?.stack, stack.axis == axis, !stack.arranged.isEmpty else { return false }
+    return stack.arranged.allSatisfy { views[$0]?.isHidden == true }
   }
 }
