@@ -18,6 +18,9 @@ import LayoutSyntax
 ///   uncertain is not reported.
 /// - Stack views (`NSStackView`): laid out as a whole at their saved size, hugging as the file
 ///   says and never clipped; their arranged views keep their saved frames and get no finding.
+/// - Roots: a window's content view, a view controller's or a top-level view is laid out again
+///   with its saved size held at `windowSizeStayPut` only; a height its content decides
+///   otherwise makes it misplaced (`fittedRoot`).
 enum AppKit {
   /// Views whose class is flipped (y measured from the top): their subviews' saved frames are
   /// top-down already. A clip view is flipped when its document view is.
@@ -481,7 +484,11 @@ enum AppKit {
     for diagnostic in trustedFindings {
       if case .ambiguous(let ambiguity) = diagnostic.finding { ambiguousViews.insert(ambiguity.view) }
     }
-    return trustedFindings.compactMap { diagnostic in
+    // A root its content sizes otherwise than saved: its own misplacement is the finding, and
+    // the others, made in a root of the saved size, are not Interface Builder's layout.
+    let resizedRoot = details.rootFitsContent ? fittedRoot(layout, details: details) : nil
+    let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
+    return (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
       // AppKit has no size classes; the fix writes the frame as the file measures it.
@@ -505,20 +512,107 @@ enum AppKit {
     }
   }
 
-  /// The views whose solved frame an error in the alignment rectangles Plumb does not know can
-  /// move: those views, every view a constraint ties to one of them (through any view but the
-  /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
-  /// follow their content, and so on.
-  static func movedByUnknownInsets(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
+  // MARK: - Roots sized by their content
+
+  /// The priority at which AppKit keeps a window at its size (`NSLayoutPriorityWindowSizeStayPut`):
+  /// what the constraints require above it (required constraints, a control's vertical hugging
+  /// and every compression resistance at 750) sizes the window's content view.
+  static let windowSizeStayPut = 500.0
+
+  /// At most this many views whose geometry is not known are tried in a root's layout (each is
+  /// a layout of its own); with more, the root's size is not checked.
+  static let maximumUnknownViews = 8
+
+  /// By how much each such view's height and baseline are moved to see whether the root's
+  /// height follows them.
+  static let perturbation = 6.0
+
+  /// Whether a unit's root is sized by its content where its constraints require it: a
+  /// window's content view, a view controller's view or a top-level view, not a table cell
+  /// view or a tab view item's view (their table or tab view sizes them).
+  static func rootFitsContent(_ element: Int, in tree: XMLTree) -> Bool {
+    guard let node = tree.node(element), !unitRoots.contains(node.name) else { return false }
+    if let parent = node.parent, tree.node(parent)?.name == "tabViewItem" { return false }
+    return true
+  }
+
+  /// The misplacement of a unit's root whose constraints size it otherwise than saved: the
+  /// unit laid out again with the root's saved size held at `windowSizeStayPut` only, as
+  /// Interface Builder lays a window's content out, gives it another height (by more than
+  /// `uncertainty`). Nil when it keeps its height, when it changes width too (a window's width
+  /// follows the width of text, measured with another macOS's fonts than the saved frames),
+  /// when the height follows a view whose alignment rectangle or baseline is not known, when
+  /// the constraints use the root's safe area, or when that layout leaves the root ambiguous.
+  static func fittedRoot(_ layout: SolvedLayout, details: UnitDetails) -> Diagnostic? {
+    let model = layout.document.model
+    let root = LayoutModel.rootName
+    let unknown = unknownGeometry(model, details: details)
+    // The root's safe area (below a window's title bar and toolbar when its content view has
+    // the full size) is not known: a layout that uses it is not checked.
+    let usesSafeArea = model.constraints.contains { constraint in
+      [constraint.first, constraint.second].contains { $0?.view == root && $0?.guide == "safeArea" }
+    }
+    guard !usesSafeArea, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
+      let rootRange = model.views[root]?.nameRange
+    else { return nil }
+    let saved = place.canvas
+    place.canvas.sizePriority = windowSizeStayPut
+    var fitting = model
+    fitting.canvases = [place.canvas]
+    let solver = PlaceSolver(model: fitting, place: place)
+    guard solver.failure == nil, let fitted = solver.solvedView(root)?.frame,
+      abs(fitted.height - saved.height) > uncertainty, abs(fitted.width - saved.width) <= 0.5,
+      !solver.ambiguities().contains(where: { $0.view == root })
+    else { return nil }
+    // A view whose alignment rectangle or baseline is not known must not decide the height:
+    // laid out again with each one's height and baseline a few points off, the root keeps it.
+    for view in unknown.sorted() {
+      guard let current = solver.solvedView(view)?.alignment else { return nil }
+      var perturbed = fitting
+      perturbed.views[view]?.baselineOffset += perturbation
+      perturbed.constraints.append(
+        LayoutConstraint(
+          first: ConstraintItem(view: view, attribute: .height), relation: .equal, second: nil,
+          constant: current.height + perturbation, priority: PlausibleLayouts.savedSizePriority, origin: .intrinsic,
+          range: rootRange))
+      let other = PlaceSolver(model: perturbed, place: place)
+      guard other.failure == nil, let height = other.solvedView(root)?.frame.height, abs(height - fitted.height) <= 0.5
+      else { return nil }
+    }
+    let declared = Rect(x: 0, y: 0, width: saved.width, height: saved.height)
+    let solved = Rect(x: 0, y: 0, width: saved.width, height: fitted.height)
+    var diagnostic = Diagnostic(
+      code: .misplaced, severity: .warning,
+      finding: .misplaced(Misplacement(view: root, declared: declared, solved: solved, canvas: saved.name)),
+      range: rootRange)
+    // The fix writes the new height and keeps the saved origin as the file writes it.
+    if let rect = details.frameRects[root] {
+      let tag = layout.document.text(of: rect)
+      let x = xmlAttribute("x", in: tag) ?? "0.0"
+      let y = xmlAttribute("y", in: tag) ?? "0.0"
+      diagnostic.fixes = [
+        Fix(
+          title: "Update the frame of '\(root)'",
+          edits: [
+            TextEdit(
+              range: rect,
+              newText: "<rect key=\"frame\" x=\"\(x)\" y=\"\(y)\" width=\"\(xmlNumber(saved.width))\" "
+                + "height=\"\(xmlNumber(fitted.height))\"/>")
+          ], isPreferred: true)
+      ]
+    }
+    return diagnostic
+  }
+
+  /// The views whose alignment rectangle Plumb does not know, and the views aligned by their
+  /// baselines with a view whose baseline is not estimated as a centred line of text.
+  static func unknownGeometry(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
     var seeds = details.unknownInsets
-    var neighbours: [String: Set<String>] = [:]
     let baselines: Set<LayoutAttribute> = [.firstBaseline, .lastBaseline]
     for constraint in model.constraints where constraint.origin == .explicit {
       guard let second = constraint.second?.view else { continue }
       let first = constraint.first.view
       guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
-      neighbours[first, default: []].insert(second)
-      neighbours[second, default: []].insert(first)
       // A baseline is estimated as a line of text centred in the view: a view whose text is
       // not (or that has none) is placed only roughly by it.
       if baselines.contains(constraint.first.attribute) || constraint.second.map({ baselines.contains($0.attribute) }) == true,
@@ -527,6 +621,23 @@ enum AppKit {
         seeds.insert(first)
         seeds.insert(second)
       }
+    }
+    return seeds
+  }
+
+  /// The views whose solved frame an error in the alignment rectangles Plumb does not know can
+  /// move: those views, every view a constraint ties to one of them (through any view but the
+  /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
+  /// follow their content, and so on.
+  static func movedByUnknownInsets(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
+    var seeds = unknownGeometry(model, details: details)
+    var neighbours: [String: Set<String>] = [:]
+    for constraint in model.constraints where constraint.origin == .explicit {
+      guard let second = constraint.second?.view else { continue }
+      let first = constraint.first.view
+      guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
+      neighbours[first, default: []].insert(second)
+      neighbours[second, default: []].insert(first)
     }
     guard !seeds.isEmpty else { return [] }
     // What a container whose insets are not known holds moves with its size.

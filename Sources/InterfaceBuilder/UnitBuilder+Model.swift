@@ -215,6 +215,7 @@ extension UnitBuilder {
         model.views[LayoutModel.rootName]?.declarationRange = element.tagRange
         model.views[LayoutModel.rootName]?.margins = customMargins(record.element) ?? rootMargins
         details.viewAtOffset[element.nameRange.start] = LayoutModel.rootName
+        if context.appKit, let range = frame(of: record.element)?.range { details.frameRects[LayoutModel.rootName] = range }
         continue
       }
       let superview = record.superview.map { records[$0].name } ?? LayoutModel.rootName

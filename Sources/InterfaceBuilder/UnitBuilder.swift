@@ -53,6 +53,9 @@ struct UnitDetails: Sendable {
   var unknownInsets: Set<String> = []
   /// Whether the unit is an AppKit one.
   var appKit = false
+  /// AppKit: whether the unit's root is sized by its content where the constraints require it
+  /// (a window's content view, a view controller's or a top-level view), not by a container.
+  var rootFitsContent = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -205,6 +208,7 @@ struct UnitBuilder {
     excluded = SizeClassResolution.excluded(tree: tree, from: start, traits: context.traits)
     details.traits = context.traits
     details.appKit = context.appKit
+    details.rootFitsContent = context.appKit && AppKit.rootFitsContent(root.element, in: tree)
     details.otherSizeClass = context.rotated
   }
 

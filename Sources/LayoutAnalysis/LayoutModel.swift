@@ -91,6 +91,10 @@ public struct Canvas: Sendable, Hashable {
   /// The canvas's size classes, which `when` blocks match.
   public var traits: SizeClassTraits
 
+  /// The priority of the root's width and height (required unless a reader lets the content
+  /// decide the root's size, as AppKit's windows do).
+  public var sizePriority: Double = 1000
+
   /// - Parameter traits: nil to derive them from the size, as UIKit's devices have them.
   public init(
     name: String, width: Double, height: Double, safeArea: EdgeInsets = .zero, traits: SizeClassTraits? = nil,
@@ -258,11 +262,11 @@ public struct LayoutModel: Sendable {
     result.append(
       LayoutConstraint(
         first: ConstraintItem(view: root, attribute: .width), relation: .equal, second: nil,
-        constant: canvas.width, origin: .canvas, range: rootRange))
+        constant: canvas.width, priority: canvas.sizePriority, origin: .canvas, range: rootRange))
     result.append(
       LayoutConstraint(
         first: ConstraintItem(view: root, attribute: .height), relation: .equal, second: nil,
-        constant: canvas.height, origin: .canvas, range: rootRange))
+        constant: canvas.height, priority: canvas.sizePriority, origin: .canvas, range: rootRange))
     return result
   }
 }
