@@ -322,6 +322,12 @@ public final class PlaceSolver {
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
+    let optional =
+      engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
+      + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
+    solver.reserveCapacity(
+      variables: 4 * system.orderedVariables.count,
+      requiredConstraints: engine.count + model.constraints.count - optional, optionalConstraints: optional)
     for constraint in engine { appendEntry(for: constraint) }
     for constraint in model.constraints { appendEntry(for: constraint) }
     lastUpdate = (0, entries.count, true)
