@@ -172,7 +172,7 @@ enum CheckCommand {
       return unreadable.isEmpty ? 0 : 2
     }
 
-    output.write(reporter.finish(summary))
+    reporter.finish(summary) { output.write($0) }
     if let outputPath, toFile {
       do {
         try io.writeFile(outputPath, Array(output.held.utf8))

@@ -162,7 +162,7 @@ struct HTMLReporter: CheckReporter {
     return output
   }
 
-  func finish(_ summary: Summary) -> String {
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
     var output = """
       <!DOCTYPE html>
       <html lang="en">
@@ -191,8 +191,9 @@ struct HTMLReporter: CheckReporter {
       for file in files { output += file.row }
       output += "</table>\n"
     }
-    for file in files { output += file.section }
-    output += "<footer>plumb \(plumbVersion)</footer>\n</body>\n</html>\n"
-    return output
+    write(output)
+    for file in files { write(file.section) }
+    files = []
+    write("<footer>plumb \(plumbVersion)</footer>\n</body>\n</html>\n")
   }
 }

@@ -47,11 +47,12 @@ struct FileReport {
 /// A format of `plumb check`'s report, written a file at a time: what comes before the first
 /// file, each file's part in the order the files were given, and what comes after the last,
 /// with the totals. A format that needs the totals before the files (JUnit, HTML) keeps each
-/// file's part, already rendered, and writes everything at the end.
+/// file's part, already rendered, and writes them at the end, one after the other.
 protocol CheckReporter {
   mutating func begin() -> String
   mutating func add(_ report: FileReport) -> String
-  mutating func finish(_ summary: Summary) -> String
+  /// Writes what comes after the last file, in parts, through `write`.
+  mutating func finish(_ summary: Summary, write: (String) -> Void)
 }
 
 extension CheckReporter {
@@ -63,7 +64,8 @@ extension CheckReporter {
       summary.add(report)
       output += add(report)
     }
-    return output + finish(summary)
+    finish(summary) { output += $0 }
+    return output
   }
 }
 
@@ -208,8 +210,8 @@ struct JSONReporter: CheckReporter {
       ]))
   }
 
-  mutating func finish(_ summary: Summary) -> String {
-    files.close() + StreamedJSONArray.split(Self.document(files: StreamedJSONArray.marker, summary: summary)).after + "\n"
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
+    write(files.close() + StreamedJSONArray.split(Self.document(files: StreamedJSONArray.marker, summary: summary)).after + "\n")
   }
 }
 
@@ -274,13 +276,13 @@ struct TextReporter: CheckReporter {
     return output
   }
 
-  func finish(_ summary: Summary) -> String {
-    guard showSummary, summary.errors + summary.warnings + summary.infos > 0 else { return "" }
+  func finish(_ summary: Summary, write: (String) -> Void) {
+    guard showSummary, summary.errors + summary.warnings + summary.infos > 0 else { return }
     var parts: [String] = []
     if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
     if summary.warnings > 0 { parts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")") }
     if summary.infos > 0 { parts.append("\(summary.infos) info\(summary.infos == 1 ? "" : "s")") }
-    return "\(parts.joined(separator: ", ")) in \(summary.files) file\(summary.files == 1 ? "" : "s")\n"
+    write("\(parts.joined(separator: ", ")) in \(summary.files) file\(summary.files == 1 ? "" : "s")\n")
   }
 }
 
@@ -363,8 +365,8 @@ struct SARIFReporter: CheckReporter {
     return output
   }
 
-  mutating func finish(_ summary: Summary) -> String {
-    results.close() + StreamedJSONArray.split(Self.log(results: StreamedJSONArray.marker)).after + "\n"
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
+    write(results.close() + StreamedJSONArray.split(Self.log(results: StreamedJSONArray.marker)).after + "\n")
   }
 }
 

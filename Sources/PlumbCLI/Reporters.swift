@@ -50,7 +50,7 @@ struct GitHubReporter: CheckReporter {
     return output
   }
 
-  func finish(_ summary: Summary) -> String { "" }
+  func finish(_ summary: Summary, write: (String) -> Void) {}
 }
 
 func gitHubData(_ text: String) -> String {
@@ -105,7 +105,7 @@ struct GitLabReporter: CheckReporter {
     return output
   }
 
-  func finish(_ summary: Summary) -> String { issues.close() + "\n" }
+  func finish(_ summary: Summary, write: (String) -> Void) { write(issues.close() + "\n") }
 }
 
 /// 32 hexadecimal digits: two 64-bit FNV-1a hashes of the text, with different offsets.
@@ -166,10 +166,12 @@ struct JUnitReporter: CheckReporter {
     return ""
   }
 
-  func finish(_ summary: Summary) -> String {
-    var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    output += "<testsuites name=\"plumb\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">\n"
-    return output + suites + "</testsuites>\n"
+  func finish(_ summary: Summary, write: (String) -> Void) {
+    write(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        + "<testsuites name=\"plumb\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">\n")
+    write(suites)
+    write("</testsuites>\n")
   }
 }
 
@@ -190,5 +192,5 @@ struct CheckstyleReporter: CheckReporter {
     return output + "  </file>\n"
   }
 
-  func finish(_ summary: Summary) -> String { "</checkstyle>\n" }
+  func finish(_ summary: Summary, write: (String) -> Void) { write("</checkstyle>\n") }
 }
