@@ -9,8 +9,8 @@ import Foundation
 /// `plumb-bench tree --files N [--runs K] [--format FORMAT] [--plumb PATH] [--tree DIR]`:
 /// `plumb check` of a generated project of N files of every kind Plumb reads, run as a child
 /// process (the real `plumb`, next to this one unless `--plumb` names another), reporting its
-/// wall time and its peak resident memory (`wait4`'s `ru_maxrss`, the kernel's high-water mark
-/// of the child alone).
+/// wall time, its processor time and its peak resident memory (`wait4`'s `ru_maxrss`, the
+/// kernel's high-water mark of the child alone).
 ///
 /// The tree mixes, in folders of 100: `.layout` forms of 20–80 views (45%), `.vfl` files of
 /// 5–20 lines (25%), `.xib` files of one view with 3–10 rows (15%, 6–20 KB) and `.storyboard`
@@ -254,8 +254,11 @@ enum TreeBenchmark {
   }
 
   /// Runs `plumb` with `arguments`, its standard output to `output`; its exit status, peak
-  /// resident memory in KiB and wall time in milliseconds.
-  static func runChild(_ plumb: String, _ arguments: [String], output: String) -> (status: Int32, peakKiB: Int, milliseconds: Double)? {
+  /// resident memory in KiB, wall time in milliseconds and processor time (user and system,
+  /// all threads) in milliseconds, which a busy machine disturbs less than the wall time.
+  static func runChild(_ plumb: String, _ arguments: [String], output: String)
+    -> (status: Int32, peakKiB: Int, milliseconds: Double, cpuMilliseconds: Double)?
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -271,7 +274,8 @@ enum TreeBenchmark {
     guard wait4(pid, &status, 0, &usage) == pid else { return nil }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return (exitStatus, Int(usage.ru_maxrss), elapsed)
+    func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+    return (exitStatus, Int(usage.ru_maxrss), elapsed, milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
   }
 
   static func fnv1a(_ bytes: Data) -> String {
@@ -293,6 +297,7 @@ enum TreeBenchmark {
     let output = root.path + ".out"
     defer { try? FileManager.default.removeItem(atPath: output) }
     var times: [Double] = []
+    var cpuTimes: [Double] = []
     var peaks: [Int] = []
     var status: Int32 = 0
     for _ in 0..<max(runs, 1) {
@@ -301,6 +306,7 @@ enum TreeBenchmark {
       }
       status = result.status
       times.append(result.milliseconds)
+      cpuTimes.append(result.cpuMilliseconds)
       peaks.append(result.peakKiB)
     }
     let bytes = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
@@ -313,6 +319,7 @@ enum TreeBenchmark {
     return "{\"benchmark\":\"tree\",\"files\":\(files),\"format\":\"\(format)\",\"megabytes\":"
       + "\(jsonNumber(Double(inputBytes) / 1_048_576)),\"kinds\":{\(kinds)},\"status\":\(status),"
       + "\"output_bytes\":\(bytes.count),\"output_fnv1a\":\"\(fnv1a(bytes))\",\"check_ms\":\(jsonNumber(median(times))),"
+      + "\"cpu_ms\":\(jsonNumber(median(cpuTimes))),"
       + "\"peak_rss_mb\":\(jsonNumber(peak)),\"peak_rss_mb_runs\":[\(peaks.map { jsonNumber(Double($0) / 1024) }.joined(separator: ","))],"
       + "\"budget_mb\":\(jsonNumber(30 * Double(inputBytes) / 1_048_576 + 50)),\"runs\":\(times.count)}"
   }
