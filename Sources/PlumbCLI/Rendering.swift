@@ -160,12 +160,6 @@ struct Summary {
   var warnings = 0
   var infos = 0
 
-  init() {}
-
-  init(_ reports: [FileReport]) {
-    for report in reports { add(report) }
-  }
-
   /// Counts one more file and its findings.
   mutating func add(_ report: FileReport) {
     files += 1
