@@ -320,6 +320,8 @@ enum CheckCommand {
       languagesByFunctions[functions] = EditorLanguages.languages(settings: settings.adding(functions))
     }
     let configured = languagesByFunctions
+    // What an earlier check of this process kept (`--watch` checks again and again) goes now.
+    ProcessLifetime.releaseAll()
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, targets.count))
     let pipeline = OrderedPipeline<Result<FileReport, UsageError>>(count: targets.count, window: 4 * workers)
     pipeline.run(workers: workers, consume: report) { index in
@@ -431,19 +433,37 @@ final class OrderedPipeline<Value>: @unchecked Sendable {
 ///
 /// A solved layout of ten thousand views takes a third of a second to tear down, object by
 /// object; a command that is about to exit has no use for that work, so it keeps the layouts
-/// of the last files it checks (those in progress when no other file is left to start, at
-/// most one per core) and lets the operating system reclaim the memory at once. Every other
-/// file's analysis is freed as soon as its report is made, so that checking a large tree runs
-/// in the memory of the few files in progress. Only the command line does this: the language
-/// server releases what it no longer needs.
+/// of the last files it checks (those in progress when no other file is left to start, one
+/// file per core at most) and lets the operating system reclaim the memory at once; a check
+/// that starts again in the same process (`--watch`) lets them go first. Every other file's
+/// analysis is freed as soon as its report is made, so that checking a large tree runs in the
+/// memory of the few files in progress. Only the command line does this: the language server
+/// releases what it no longer needs.
 enum ProcessLifetime {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var objects: [AnyObject] = []
 
-  /// Keeps `object` until the process exits.
+  /// Keeps `object` until the process exits or the next check starts.
   static func keep(_ object: AnyObject) {
     lock.lock()
     defer { lock.unlock() }
     objects.append(object)
+  }
+
+  /// Lets go of what was kept, for a process that checks again (`--watch`).
+  static func releaseAll() {
+    lock.lock()
+    var released = objects
+    objects = []
+    lock.unlock()
+    // Torn down here, outside the lock.
+    released.removeAll()
+  }
+
+  /// How many objects are kept (for tests).
+  static var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return objects.count
   }
 }

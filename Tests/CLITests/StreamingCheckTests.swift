@@ -105,6 +105,18 @@ final class StreamingCheckTests: XCTestCase {
     XCTAssertEqual(found.output, "")
   }
 
+  /// Only the last files' layouts are kept for the exit, and a check that starts again in the
+  /// same process (`--watch`) lets the earlier ones go: what is kept does not add up.
+  func testWhatIsKeptForTheExitDoesNotAddUp() {
+    let files = files()
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for _ in 0..<3 {
+      XCTAssertEqual(Plumb.run(["check", "tree"], io: io(files, events: Events())), 1)
+      XCTAssertGreaterThan(ProcessLifetime.count, 0)
+      XCTAssertLessThanOrEqual(ProcessLifetime.count, cores)
+    }
+  }
+
   /// The pipeline hands results over in item order and never has more than its window of
   /// items started and not yet taken (here, one more: the one the consumer is being handed).
   func testThePipelineKeepsOrderWithinItsWindow() {
