@@ -105,6 +105,19 @@ public final class Solver {
 
   // MARK: - Constraints
 
+  /// Makes room for what the next additions will hold: `variables` more variables,
+  /// `requiredConstraints` more required constraints (one marker symbol each) and
+  /// `optionalConstraints` more optional ones (two symbols each). The solver's per-symbol
+  /// storage and its table of constraints then grow once, to about the size they reach,
+  /// instead of doubling (which leaves up to half of each unused, and briefly holds both
+  /// copies). It changes no result. Call it once, before adding many constraints.
+  public func reserveCapacity(variables: Int, requiredConstraints: Int, optionalConstraints: Int) {
+    let constraints = max(requiredConstraints, 0) + max(optionalConstraints, 0)
+    // A few symbols more for the artificial variables of additions without a subject.
+    let symbols = max(variables, 0) + constraints + max(optionalConstraints, 0)
+    tableau.reserveCapacity(symbols: symbols + symbols / 32 + 16, constraints: constraints, variables: max(variables, 0))
+  }
+
   /// Adds a constraint and re-optimises.
   ///
   /// - Parameter constraint: The constraint; priority in (0, 1000], every number finite.

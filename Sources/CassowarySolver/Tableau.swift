@@ -169,6 +169,24 @@ struct Tableau {
     return id
   }
 
+  /// Room for `symbols` more symbols, `constraints` more constraints and `variables` more
+  /// variables (`Solver.reserveCapacity`).
+  mutating func reserveCapacity(symbols: Int, constraints: Int, variables: Int) {
+    let total = kinds.count + symbols
+    kinds.reserveCapacity(total)
+    owners.reserveCapacity(total)
+    rows.reserveCapacity(total)
+    columns.reserveCapacity(total)
+    columnLive.reserveCapacity(total)
+    stamps.reserveCapacity(total)
+    loggedIn.reserveCapacity(total)
+    self.variables.reserveCapacity(total)
+    cachedValues.reserveCapacity(total)
+    cachedEpochs.reserveCapacity(total)
+    records.reserveCapacity(records.count + constraints)
+    symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
+  }
+
   func existingSymbol(for variable: Variable) -> SymbolID? {
     symbolOfVariable[ObjectIdentifier(variable)]
   }

@@ -135,9 +135,14 @@ extension JSONValue {
   }
 
   /// JSON text indented by two spaces per level, as the command line prints it.
-  public var prettyText: String {
+  public var prettyText: String { prettyText(level: 0) }
+
+  /// The text `prettyText` writes for this value where it is nested `level` deep in a larger
+  /// value (its lines after the first indented accordingly), so that a document can be
+  /// written a part at a time.
+  public func prettyText(level: Int) -> String {
     var output = ""
-    write(to: &output, indent: "  ", level: 0)
+    write(to: &output, indent: "  ", level: max(level, 0))
     return output
   }
 

@@ -83,101 +83,118 @@ private struct Affine {
 struct LayoutSystem {
   let model: LayoutModel
   let place: LayoutPlace
-  /// Every view's variables, by name.
-  let variables: [String: ViewVariables]
-  /// For each view, what its attributes are made of: its own variables and the origins of
-  /// the views whose `x`/`y` add up to its absolute origin (itself first).
-  private let chains: [String: Chain]
   /// The views in `model.viewOrder` order: their variables, the position of each name, and
   /// the position of each view's superview (-1 for none), for reading all frames in one pass.
+  /// A view is found by name once (`indexOfView`); everything else is an array by position,
+  /// so a view costs its variables and a few words, with no table of its own.
   let orderedVariables: [ViewVariables]
   let indexOfView: [String: Int]
   let superviewIndex: [Int]
   /// The views' names and alignment insets in the same order.
   let orderedNames: [String]
   let orderedInsets: [EdgeInsets]
+  /// For each view, the alignment insets of the views above it, added up: a view's origin is
+  /// in its superview's bounds, which start that far before the superview's alignment
+  /// rectangle, so the absolute alignment origin is the sum of the origins less these.
+  private let ancestorInsets: [EdgeInsets]
+  /// For each view, how many views add their origins up to its absolute origin (itself and
+  /// the views above it).
+  private let depths: [Int]
 
+  /// What a view's attributes are made of: its own variables and the origins of the views
+  /// whose `x`/`y` add up to its absolute origin (itself first, then up the superviews).
   private struct Chain {
-    var own: ViewVariables
+    var index: Int
     var node: ViewNode
-    var xs: [Variable]
-    var ys: [Variable]
-    /// The alignment insets of the views above this one, added up: a view's origin is in its
-    /// superview's bounds, which start that far before the superview's alignment rectangle,
-    /// so the absolute alignment origin is the sum of the origins less these.
-    var ancestorInsets: EdgeInsets
   }
 
-  /// - Parameter reusing: variables of an earlier system, kept for the views that still
-  ///   exist, so that a solver holding them carries on with the new model.
-  init(model: LayoutModel, place: LayoutPlace, reusing: [String: ViewVariables] = [:]) {
+  /// The variables of the view named `name`.
+  func variables(of name: String) -> ViewVariables? {
+    indexOfView[name].map { orderedVariables[$0] }
+  }
+
+  /// The chain of a view the model declares.
+  private func chain(_ name: String) -> Chain? {
+    guard let index = indexOfView[name], let node = model.views[name] else { return nil }
+    return Chain(index: index, node: node)
+  }
+
+  /// Calls `body` with the position of the view at `index`, then of each view above it, as
+  /// far as `depths` counts them.
+  private func forEachInChain(_ index: Int, _ body: (Int) -> Void) {
+    var current = index
+    for _ in 0..<depths[index] {
+      body(current)
+      current = superviewIndex[current]
+      if current < 0 { return }
+    }
+  }
+
+  /// - Parameter reusing: an earlier system, whose variables are kept for the views that
+  ///   still exist, so that a solver holding them carries on with the new model.
+  init(model: LayoutModel, place: LayoutPlace, reusing previous: LayoutSystem? = nil) {
     self.model = model
     self.place = place
-    var variables: [String: ViewVariables] = [:]
-    variables.reserveCapacity(model.viewOrder.count)
-    for name in model.viewOrder {
-      variables[name] = reusing[name] ?? ViewVariables(name: name)
-    }
-    var chains: [String: Chain] = [:]
-    chains.reserveCapacity(model.viewOrder.count)
-    for name in model.viewOrder {
-      guard let own = variables[name], let node = model.views[name] else { continue }
-      var xs = [own.x]
-      var ys = [own.y]
-      var insets = EdgeInsets.zero
-      var current = node.superview
-      // The declaration tree cannot have a cycle, but a bound keeps a malformed model harmless.
-      while let parent = current, xs.count <= model.viewOrder.count, let vars = variables[parent] {
-        xs.append(vars.x)
-        ys.append(vars.y)
-        let parentNode = model.views[parent]
-        if let parentInsets = parentNode?.alignmentInsets, parentInsets != .zero {
-          insets = EdgeInsets(
-            top: insets.top + parentInsets.top, left: insets.left + parentInsets.left,
-            bottom: insets.bottom + parentInsets.bottom, right: insets.right + parentInsets.right)
-        }
-        current = parentNode?.superview
-      }
-      chains[name] = Chain(own: own, node: node, xs: xs, ys: ys, ancestorInsets: insets)
-    }
-    self.variables = variables
-    self.chains = chains
     var indexOfView: [String: Int] = [:]
     indexOfView.reserveCapacity(model.viewOrder.count)
     var ordered: [ViewVariables] = []
     ordered.reserveCapacity(model.viewOrder.count)
     var names: [String] = []
+    names.reserveCapacity(model.viewOrder.count)
     var insets: [EdgeInsets] = []
-    for name in model.viewOrder {
-      guard let own = variables[name], indexOfView[name] == nil else { continue }
+    insets.reserveCapacity(model.viewOrder.count)
+    for name in model.viewOrder where indexOfView[name] == nil {
       indexOfView[name] = ordered.count
-      ordered.append(own)
+      ordered.append(previous?.variables(of: name) ?? ViewVariables(name: name))
       names.append(name)
       insets.append(model.views[name]?.alignmentInsets ?? .zero)
+    }
+    var superviewIndex = [Int](repeating: -1, count: ordered.count)
+    for (index, name) in names.enumerated() {
+      if let parent = model.views[name]?.superview, let parentIndex = indexOfView[parent] {
+        superviewIndex[index] = parentIndex
+      }
+    }
+    // Each view's chain goes up its superviews; the declaration tree cannot have a cycle, but
+    // a bound (one more than the views) keeps a malformed model harmless.
+    var depths = [Int](repeating: 1, count: ordered.count)
+    var ancestorInsets = [EdgeInsets](repeating: .zero, count: ordered.count)
+    for index in ordered.indices {
+      var depth = 1
+      var added = EdgeInsets.zero
+      var current = superviewIndex[index]
+      while current >= 0, depth <= model.viewOrder.count {
+        depth += 1
+        let parentInsets = insets[current]
+        if parentInsets != .zero {
+          added = EdgeInsets(
+            top: added.top + parentInsets.top, left: added.left + parentInsets.left,
+            bottom: added.bottom + parentInsets.bottom, right: added.right + parentInsets.right)
+        }
+        current = superviewIndex[current]
+      }
+      depths[index] = depth
+      ancestorInsets[index] = added
     }
     orderedVariables = ordered
     orderedNames = names
     orderedInsets = insets
     self.indexOfView = indexOfView
-    var superviewIndex = [Int](repeating: -1, count: ordered.count)
-    for (name, index) in indexOfView {
-      if let parent = model.views[name]?.superview, let parentIndex = indexOfView[parent] {
-        superviewIndex[index] = parentIndex
-      }
-    }
     self.superviewIndex = superviewIndex
+    self.depths = depths
+    self.ancestorInsets = ancestorInsets
   }
 
   private init(model: LayoutModel, place: LayoutPlace, reusingStructureOf other: LayoutSystem) {
     self.model = model
     self.place = place
-    variables = other.variables
-    chains = other.chains
     orderedVariables = other.orderedVariables
     indexOfView = other.indexOfView
     superviewIndex = other.superviewIndex
     orderedNames = other.orderedNames
     orderedInsets = other.orderedInsets
+    ancestorInsets = other.ancestorInsets
+    depths = other.depths
   }
 
   /// This system for another model whose views are laid out alike (the same views,
@@ -189,7 +206,7 @@ struct LayoutSystem {
 
   /// The expression of one side of a constraint.
   func expression(for item: ConstraintItem) -> Expression? {
-    guard let chain = chains[item.view] else { return nil }
+    guard let chain = chain(item.view) else { return nil }
     var terms: [Term] = []
     let constant = appendTerms(for: item, chain: chain, scale: 1, to: &terms)
     return Expression(terms: terms, constant: constant)
@@ -214,17 +231,19 @@ struct LayoutSystem {
     let horizontal = axis == .horizontal
     var constant = form.constant
     if form.offset != 0 {
-      for variable in horizontal ? chain.xs : chain.ys {
-        terms.append(Term(variable, form.offset * scale))
+      forEachInChain(chain.index) { index in
+        let variables = orderedVariables[index]
+        terms.append(Term(horizontal ? variables.x : variables.y, form.offset * scale))
       }
       // The absolute origin is the sum of the origins less the insets of the views above
       // (right to left, the right insets: offsets add up from the right).
-      let insets = chain.ancestorInsets
+      let insets = ancestorInsets[chain.index]
       let inset = horizontal ? (place.direction == .rtl ? insets.right : insets.left) : insets.top
       constant -= form.offset * inset
     }
     if form.size != 0 {
-      terms.append(Term(horizontal ? chain.own.width : chain.own.height, form.size * scale))
+      let own = orderedVariables[chain.index]
+      terms.append(Term(horizontal ? own.width : own.height, form.size * scale))
     }
     return constant * scale
   }
@@ -274,9 +293,10 @@ struct LayoutSystem {
   /// of the constraint, the nearest view that is either or holds both (for a view and its
   /// superview, the superview; for siblings, their superview).
   func container(of first: String, _ second: String) -> String? {
-    guard let a = chains[first], let b = chains[second] else { return nil }
-    var (deeper, shallower) = a.xs.count >= b.xs.count ? (first, second) : (second, first)
-    var depthDifference = abs(a.xs.count - b.xs.count)
+    guard let a = chain(first), let b = chain(second) else { return nil }
+    let (depthA, depthB) = (depths[a.index], depths[b.index])
+    var (deeper, shallower) = depthA >= depthB ? (first, second) : (second, first)
+    var depthDifference = abs(depthA - depthB)
     var steps = 0
     while depthDifference > 0, let parent = model.views[deeper]?.superview {
       deeper = parent
@@ -372,7 +392,7 @@ struct LayoutSystem {
   /// than 1 the difference does not cancel, so each position is taken less the container's
   /// origin, `m × (x₂ − o)` still being linear in the variables.
   func solverConstraint(_ constraint: LayoutConstraint, tag: Int, priority: Double? = nil) -> Constraint? {
-    guard let firstChain = chains[constraint.first.view] else { return nil }
+    guard let firstChain = chain(constraint.first.view) else { return nil }
     // Right to left, a constraint that relates a leading or trailing position to a centre
     // measures the centre leftward too: the whole constraint is read in the mirror image, as
     // `b.leading == a.centerX` puts b's leading (right) edge at a's centre.
@@ -386,7 +406,7 @@ struct LayoutSystem {
       appendTerms(for: constraint.first, chain: firstChain, scale: 1, mirrorCentre: mirrorCentre, to: &terms)
       - constraint.constant
     if let second = constraint.second {
-      guard let secondChain = chains[second.view] else { return nil }
+      guard let secondChain = chain(second.view) else { return nil }
       let multiplier = constraint.multiplier
       constant += appendTerms(
         for: second, chain: secondChain, scale: -multiplier, mirrorCentre: mirrorCentre, to: &terms)
@@ -397,7 +417,7 @@ struct LayoutSystem {
         let secondDirection = mirrorCentre ? Direction.leftward : direction(of: secondAttribute)
         // (first − o₁) − m × (second − o₂): nothing to add when the origins cancel.
         if multiplier != 1 || firstDirection != secondDirection,
-          let name = container(of: constraint.first.view, second.view), let box = chains[name]
+          let name = container(of: constraint.first.view, second.view), let box = chain(name)
         {
           let axis = firstAttribute.axis
           if firstDirection == secondDirection {

@@ -322,6 +322,12 @@ public final class PlaceSolver {
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
+    let optional =
+      engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
+      + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
+    solver.reserveCapacity(
+      variables: 4 * system.orderedVariables.count,
+      requiredConstraints: engine.count + model.constraints.count - optional, optionalConstraints: optional)
     for constraint in engine { appendEntry(for: constraint) }
     for constraint in model.constraints { appendEntry(for: constraint) }
     lastUpdate = (0, entries.count, true)
@@ -447,7 +453,7 @@ public final class PlaceSolver {
         newConstraints = newModel.constraints[prefix..<(newModel.constraints.count - suffix)]
       }
     } else {
-      system = LayoutSystem(model: newModel, place: place, reusing: system.variables)
+      system = LayoutSystem(model: newModel, place: place, reusing: system)
       computeSignatures()
       let engine = engineConstraints
       // Entry keys were computed with the old signatures; ids of unchanged signatures are kept.
@@ -613,7 +619,7 @@ public final class PlaceSolver {
         guard let again = system.solverConstraint(layoutConstraint, tag: entries[index].tag) else { continue }
         guard (try? solver.add(again)) != nil else { return false }
       }
-      guard let view, let vars = system.variables[view] else { return true }
+      guard let view, let vars = system.variables(of: view) else { return true }
       let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
       return !solver.ambiguity(of: position).isAmbiguous && !solver.ambiguity(of: size).isAmbiguous
     }
@@ -785,14 +791,14 @@ public final class PlaceSolver {
 
   /// A view's geometry with variables read by `read` (the current solution, or an alternative).
   func solvedView(_ name: String, reading read: (Variable) -> Double) -> SolvedView? {
-    guard let node = model.views[name], let vars = system.variables[name] else { return nil }
+    guard let node = model.views[name], let vars = system.variables(of: name) else { return nil }
     let rtl = place.direction == .rtl
     let width = read(vars.width)
     var x = read(vars.x)
     if rtl {
       // Right to left, `x` is the offset from the right edge of the superview's bounds.
       var boundsWidth = place.canvas.width
-      if let superview = node.superview, let parentVars = system.variables[superview] {
+      if let superview = node.superview, let parentVars = system.variables(of: superview) {
         let parentInsets = model.views[superview]?.alignmentInsets ?? .zero
         boundsWidth = read(parentVars.width) + parentInsets.left + parentInsets.right
       }
@@ -803,7 +809,7 @@ public final class PlaceSolver {
     var top = alignment.y
     var parent = node.superview
     var steps = 0
-    while let current = parent, let parentVars = system.variables[current], steps <= model.viewOrder.count {
+    while let current = parent, let parentVars = system.variables(of: current), steps <= model.viewOrder.count {
       let parentNode = model.views[current]
       let insets = parentNode?.alignmentInsets ?? .zero
       offset += read(parentVars.x) - (rtl ? insets.right : insets.left)
@@ -870,7 +876,7 @@ public final class PlaceSolver {
     guard !ambiguous.isEmpty else { return [] }
     var findings: [AmbiguityFinding] = []
     for name in model.viewOrder where name != LayoutModel.rootName {
-      guard let vars = system.variables[name], let current = solvedView(name) else { continue }
+      guard let vars = system.variables(of: name), let current = solvedView(name) else { continue }
       for axis in [AttributeAxis.horizontal, .vertical] {
         let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
         let positionAmbiguous = ambiguous.contains(position)
@@ -906,14 +912,14 @@ public final class PlaceSolver {
   /// computes them (right to left, `x` is the offset from the superview's right edge, so the
   /// frame's x is the superview's width − x − width; insets widen the alignment rectangle).
   func frameExpressions(of name: String, axis: AttributeAxis) -> (position: Expression, size: Expression)? {
-    guard let node = model.views[name], let vars = system.variables[name] else { return nil }
+    guard let node = model.views[name], let vars = system.variables(of: name) else { return nil }
     let insets = node.alignmentInsets
     if axis == .vertical {
       return (vars.y - insets.top, vars.height + (insets.top + insets.bottom))
     }
     let size = vars.width + (insets.left + insets.right)
     guard place.direction == .rtl else { return (vars.x - insets.left, size) }
-    let superviewWidth = node.superview.flatMap { system.variables[$0] }.map { Expression($0.width) }
+    let superviewWidth = node.superview.flatMap { system.variables(of: $0) }.map { Expression($0.width) }
       ?? Expression(place.canvas.width)
     return (superviewWidth - vars.x - vars.width - insets.left, size)
   }
@@ -940,7 +946,7 @@ public final class PlaceSolver {
   /// The views whose size on `axis` changes when `view`'s size moves to another optimal
   /// solution: the views it trades space with.
   func sizeTradingPartners(of view: String, axis: AttributeAxis) -> [String] {
-    guard let vars = system.variables[view] else { return [] }
+    guard let vars = system.variables(of: view) else { return [] }
     let probe = axis == .horizontal ? vars.width : vars.height
     // `ambiguities()` asked the solver the same question for every view whose size is open.
     _ = ambiguities()

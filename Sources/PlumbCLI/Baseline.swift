@@ -22,26 +22,29 @@ struct Baseline {
 
   var counts: [Key: Int] = [:]
 
-  /// The key of each finding of each report, in order.
-  static func keys(of reports: [FileReport], baselineFolder: String, currentDirectory: String) -> [[Key]] {
-    reports.map { report in
-      let path: String
-      if report.path == "<stdin>" {
-        path = report.path
-      } else {
-        let absolute = ConfigurationStore.absolute(report.path, in: currentDirectory)
-        path = ConfigurationStore.relativePath(absolute, to: baselineFolder) ?? absolute
-      }
-      let identifiers = report.language?.elementIdentifiers(bytes: report.document.bytes) ?? { _ in [] }
-      return report.diagnostics.map { diagnostic in
-        Key(path: path, code: diagnostic.code.rawValue, subject: subject(of: diagnostic, in: report, identifiers: identifiers))
-      }
+  /// The key of each finding of a report, in order.
+  static func keys(of report: FileReport, baselineFolder: String, currentDirectory: String) -> [Key] {
+    let path: String
+    if report.path == "<stdin>" {
+      path = report.path
+    } else {
+      let absolute = ConfigurationStore.absolute(report.path, in: currentDirectory)
+      path = ConfigurationStore.relativePath(absolute, to: baselineFolder) ?? absolute
+    }
+    let subjects =
+      report.subjects ?? Baseline.subjects(of: report.diagnostics, bytes: report.lines.bytes, identifiers: { _ in [] })
+    return zip(report.diagnostics, subjects).map { diagnostic, subject in
+      Key(path: path, code: diagnostic.code.rawValue, subject: subject)
     }
   }
 
-  private static func subject(
-    of diagnostic: Diagnostic, in report: FileReport, identifiers: (Diagnostic) -> [String]
-  ) -> String {
+  /// The subject of each finding in a file's text; `identifiers` gives the ids of the
+  /// elements a finding is on (the file's language knows them).
+  static func subjects(of diagnostics: [Diagnostic], bytes: [UInt8], identifiers: (Diagnostic) -> [String]) -> [String] {
+    diagnostics.map { subject(of: $0, bytes: bytes, identifiers: identifiers) }
+  }
+
+  private static func subject(of diagnostic: Diagnostic, bytes: [UInt8], identifiers: (Diagnostic) -> [String]) -> String {
     if let id = identifiers(diagnostic).first { return id }
     // A constraint the finding quotes is its subject (a Visual Format piece such as `]|` is
     // not one); otherwise the text the finding is on.
@@ -52,15 +55,17 @@ struct Baseline {
       return quote.text
     default: break
     }
-    let bytes = report.document.bytes
     let start = min(max(diagnostic.range.start, 0), bytes.count)
     let end = min(max(diagnostic.range.end, start), min(bytes.count, start + 400))
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
     return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
   }
 
-  init(keys: [[Key]]) {
-    for key in keys.joined() { counts[key, default: 0] += 1 }
+  init() {}
+
+  /// Counts the keys of one more report.
+  mutating func add(_ keys: [Key]) {
+    for key in keys { counts[key, default: 0] += 1 }
   }
 
   /// The baseline file's JSON, sorted so that it diffs well.
@@ -109,23 +114,23 @@ struct Baseline {
     }
   }
 
-  /// Leaves out of each report the findings the baseline holds (as many of each key as it
-  /// counts); returns how many it left out.
-  func filter(_ reports: inout [FileReport], keys: [[Key]]) -> Int {
-    var remaining = counts
+  /// Leaves out of a report the findings the baseline still holds (as many of each key as
+  /// it counts, the reports taken in order); returns how many it left out.
+  mutating func filter(_ report: inout FileReport, keys: [Key]) -> Int {
     var hidden = 0
-    for index in reports.indices {
-      var kept: [Diagnostic] = []
-      for (diagnostic, key) in zip(reports[index].diagnostics, keys[index]) {
-        if let count = remaining[key], count > 0 {
-          remaining[key] = count - 1
-          hidden += 1
-        } else {
-          kept.append(diagnostic)
-        }
+    var kept: [Diagnostic] = []
+    var keptSubjects: [String] = []
+    for (offset, (diagnostic, key)) in zip(report.diagnostics, keys).enumerated() {
+      if let count = counts[key], count > 0 {
+        counts[key] = count - 1
+        hidden += 1
+      } else {
+        kept.append(diagnostic)
+        if let subjects = report.subjects, offset < subjects.count { keptSubjects.append(subjects[offset]) }
       }
-      reports[index].diagnostics = kept
     }
+    report.diagnostics = kept
+    if report.subjects != nil { report.subjects = keptSubjects }
     return hidden
   }
 }

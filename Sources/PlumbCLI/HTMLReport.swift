@@ -95,48 +95,32 @@ private func excerpt(_ range: SourceRange, bytes: [UInt8], index: LineIndex) -> 
   return output
 }
 
-func renderHTML(_ reports: [FileReport]) -> String {
-  let summary = Summary(reports)
-  var output = """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>plumb check</title>
-    <style>
-    \(pageCSS)
-    </style>
-    </head>
-    <body>
-    <h1>plumb check</h1>
+/// The page needs the totals and the list of files with findings before the files' sections,
+/// so each file with findings is kept, its section rendered (its picture drawn and its
+/// layouts freed), until the end; a file without findings is only counted.
+struct HTMLReporter: CheckReporter {
+  /// Each file with findings: its number among the files checked, its row of the table and its section.
+  private var files: [(row: String, section: String)] = []
+  private var number = 0
 
-    """
-  var parts: [String] = []
-  if summary.errors > 0 { parts.append(counted(summary.errors, "error")) }
-  if summary.warnings > 0 { parts.append(counted(summary.warnings, "warning")) }
-  if summary.infos > 0 { parts.append(counted(summary.infos, "info")) }
-  let found = parts.isEmpty ? "<span class=\"clean\">no findings</span>" : parts.joined(separator: ", ")
-  output += "<p class=\"summary\">\(counted(summary.files, "file")) checked: \(found).</p>\n"
+  func begin() -> String { "" }
 
-  // The files with findings, in the order checked.
-  let withFindings = reports.enumerated().filter { !$0.element.diagnostics.isEmpty }
-  if !withFindings.isEmpty {
-    output += "<table class=\"files\">\n<tr><th>File</th><th>Errors</th><th>Warnings</th><th>Infos</th></tr>\n"
-    for (number, report) in withFindings {
-      let count = { (severity: Severity) in report.diagnostics.filter { $0.severity == severity }.count }
-      output +=
-        "<tr><td><a href=\"#file-\(number + 1)\">\(htmlEscape(report.path))</a></td>"
-        + "<td class=\"count\">\(count(.error))</td><td class=\"count\">\(count(.warning))</td>"
-        + "<td class=\"count\">\(count(.info))</td></tr>\n"
-    }
-    output += "</table>\n"
+  mutating func add(_ report: FileReport) -> String {
+    defer { number += 1 }
+    guard !report.diagnostics.isEmpty else { return "" }
+    let count = { (severity: Severity) in report.diagnostics.filter { $0.severity == severity }.count }
+    let row =
+      "<tr><td><a href=\"#file-\(number + 1)\">\(htmlEscape(report.path))</a></td>"
+      + "<td class=\"count\">\(count(.error))</td><td class=\"count\">\(count(.warning))</td>"
+      + "<td class=\"count\">\(count(.info))</td></tr>\n"
+    files.append((row, section(report)))
+    return ""
   }
 
-  for (number, report) in withFindings {
-    let index = report.document.lineIndex
-    let bytes = report.document.bytes
-    output += "<section class=\"file\" id=\"file-\(number + 1)\">\n<h2>\(htmlEscape(report.path))</h2>\n"
+  private func section(_ report: FileReport) -> String {
+    let index = report.lines
+    let bytes = report.lines.bytes
+    var output = "<section class=\"file\" id=\"file-\(number + 1)\">\n<h2>\(htmlEscape(report.path))</h2>\n"
     for (severity, heading) in [(Severity.error, "Errors"), (.warning, "Warnings"), (.info, "Infos")] {
       let findings = report.diagnostics.filter { $0.severity == severity }
       guard !findings.isEmpty else { continue }
@@ -175,7 +159,41 @@ func renderHTML(_ reports: [FileReport]) -> String {
       }
     }
     output += "</section>\n"
+    return output
   }
-  output += "<footer>plumb \(plumbVersion)</footer>\n</body>\n</html>\n"
-  return output
+
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
+    var output = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>plumb check</title>
+      <style>
+      \(pageCSS)
+      </style>
+      </head>
+      <body>
+      <h1>plumb check</h1>
+
+      """
+    var parts: [String] = []
+    if summary.errors > 0 { parts.append(counted(summary.errors, "error")) }
+    if summary.warnings > 0 { parts.append(counted(summary.warnings, "warning")) }
+    if summary.infos > 0 { parts.append(counted(summary.infos, "info")) }
+    let found = parts.isEmpty ? "<span class=\"clean\">no findings</span>" : parts.joined(separator: ", ")
+    output += "<p class=\"summary\">\(counted(summary.files, "file")) checked: \(found).</p>\n"
+
+    // The files with findings, in the order checked.
+    if !files.isEmpty {
+      output += "<table class=\"files\">\n<tr><th>File</th><th>Errors</th><th>Warnings</th><th>Infos</th></tr>\n"
+      for file in files { output += file.row }
+      output += "</table>\n"
+    }
+    write(output)
+    for file in files { write(file.section) }
+    files = []
+    write("<footer>plumb \(plumbVersion)</footer>\n</body>\n</html>\n")
+  }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// The progress line of a long `plumb check` on a terminal: after `delay` seconds, standard
 /// error shows `plumb check: 120 of 2000 files` on one line, redrawn ten times a second and
-/// erased when the run ends, so it never mixes with the output. Nothing is drawn when
-/// standard error is not a terminal, with `--quiet`, or for a run shorter than the delay.
+/// erased before each part of the report written meanwhile and when the run ends, so it never
+/// mixes with the output. Nothing is drawn when standard error is not a terminal, with
+/// `--quiet`, or for a run shorter than the delay.
 final class Progress: @unchecked Sendable {
   private let lock = NSLock()
   private var done = 0
@@ -37,6 +38,15 @@ final class Progress: @unchecked Sendable {
     guard !finished else { return }
     drawn = true
     write("\r\u{1B}[Kplumb check: \(done) of \(total) file\(total == 1 ? "" : "s")")
+  }
+
+  /// Erases the line, if it is drawn, before `body` writes the report's next part; the next
+  /// tick draws it again below what was written.
+  func writeAbove(_ body: () -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    if drawn && !finished { write("\r\u{1B}[K") }
+    body()
   }
 
   /// Stops drawing and erases the line.

@@ -7,20 +7,102 @@ import LayoutSyntax
 public let plumbVersion = "0.1.0"
 let outputSchemaVersion = 1
 
-/// One checked file: where it came from and what was found.
+/// One checked file, as the reporters need it: where it came from, what was found and the
+/// text it was found in — not the analysis, which is freed once the file is checked.
 struct FileReport {
   /// The path as given (or as found in a directory), `<stdin>` for standard input.
   var path: String
-  var document: LayoutDocument
+  /// The file's text (the document's: an Interface Builder file's decoded XML), cut into lines.
+  var lines: LineIndex
   var diagnostics: [Diagnostic]
   /// The names of the file's canvases.
   var canvases: [String] = []
-  /// The file's language, which knows the ids of the elements its findings are on.
-  var language: (any EditorLanguage)? = nil
+  /// Each finding's subject (`Baseline.subject`), computed while the text's language is at
+  /// hand, for the baselines and GitLab's fingerprints; nil when no format or option asks.
+  var subjects: [String]? = nil
   /// The path relative to the configuration's folder (nil for standard input).
   var relativePath: String? = nil
   /// The layouts solved, kept only for the formats that draw them (`html`).
   var layouts: [SolvedLayout] = []
+
+  init(
+    path: String, lines: LineIndex, diagnostics: [Diagnostic], canvases: [String] = [], subjects: [String]? = nil,
+    relativePath: String? = nil, layouts: [SolvedLayout] = []
+  ) {
+    self.path = path
+    self.lines = lines
+    self.diagnostics = diagnostics
+    self.canvases = canvases
+    self.subjects = subjects
+    self.relativePath = relativePath
+    self.layouts = layouts
+  }
+
+  /// A report of `document`'s text.
+  init(path: String, document: LayoutDocument, diagnostics: [Diagnostic]) {
+    self.init(path: path, lines: document.lineIndex, diagnostics: diagnostics)
+  }
+}
+
+/// A format of `plumb check`'s report, written a file at a time: what comes before the first
+/// file, each file's part in the order the files were given, and what comes after the last,
+/// with the totals. A format that needs the totals before the files (JUnit, HTML) keeps each
+/// file's part, already rendered, and writes them at the end, one after the other.
+protocol CheckReporter {
+  mutating func begin() -> String
+  mutating func add(_ report: FileReport) -> String
+  /// Writes what comes after the last file, in parts, through `write`.
+  mutating func finish(_ summary: Summary, write: (String) -> Void)
+}
+
+extension CheckReporter {
+  /// The whole report of `reports`, as the parts written one after the other give it.
+  mutating func render(_ reports: [FileReport]) -> String {
+    var output = begin()
+    var summary = Summary()
+    for report in reports {
+      summary.add(report)
+      output += add(report)
+    }
+    finish(summary) { output += $0 }
+    return output
+  }
+}
+
+/// A JSON array in a larger document, written an element at a time: the document is rendered
+/// with a marker in the array's place, the text around the marker is what comes before and
+/// after the array, and each element is indented as `prettyText` indents it there.
+struct StreamedJSONArray {
+  /// The marker value; the documents that hold it have no other string like it.
+  static let marker: JSONValue = .string("plumb:streamed-array")
+  /// How deep the array is nested (0 for a document that is the array).
+  let level: Int
+  private(set) var count = 0
+
+  init(level: Int) {
+    self.level = level
+  }
+
+  /// The text of `document` before and after the marker.
+  static func split(_ document: JSONValue) -> (before: String, after: String) {
+    let text = document.prettyText
+    guard let range = text.range(of: StreamedJSONArray.marker.compactText) else { return (text, "") }
+    return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
+  }
+
+  /// The opening bracket.
+  func open() -> String { "[" }
+
+  /// The next element, with the separator before it.
+  mutating func element(_ value: JSONValue) -> String {
+    defer { count += 1 }
+    return (count > 0 ? ",\n" : "\n") + String(repeating: "  ", count: level + 1) + value.prettyText(level: level + 1)
+  }
+
+  /// The closing bracket (`[]` for an array without elements, as `prettyText` writes it).
+  func close() -> String {
+    count == 0 ? "]" : "\n" + String(repeating: "  ", count: level) + "]"
+  }
 }
 
 // MARK: - JSON
@@ -78,9 +160,10 @@ struct Summary {
   var warnings = 0
   var infos = 0
 
-  init(_ reports: [FileReport]) {
-    files = reports.count
-    for diagnostic in reports.flatMap(\.diagnostics) {
+  /// Counts one more file and its findings.
+  mutating func add(_ report: FileReport) {
+    files += 1
+    for diagnostic in report.diagnostics {
       switch diagnostic.severity {
       case .error: errors += 1
       case .warning: warnings += 1
@@ -90,30 +173,40 @@ struct Summary {
   }
 }
 
-func renderJSON(_ reports: [FileReport]) -> String {
-  let summary = Summary(reports)
-  let value: JSONValue = .object([
-    ("version", .int(outputSchemaVersion)),
-    (
-      "files",
-      .array(
-        reports.map { report in
-          let lines = report.document.lineIndex
-          return .object([
-            ("path", .string(report.path)),
-            ("diagnostics", .array(report.diagnostics.map { jsonDiagnostic($0, in: lines) })),
-          ])
-        })
-    ),
-    (
-      "summary",
+/// `--format json`: the files' findings, then the totals.
+struct JSONReporter: CheckReporter {
+  private var files = StreamedJSONArray(level: 1)
+
+  private static func document(files: JSONValue, summary: Summary) -> JSONValue {
+    .object([
+      ("version", .int(outputSchemaVersion)),
+      ("files", files),
+      (
+        "summary",
+        .object([
+          ("files", .int(summary.files)), ("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)),
+          ("infos", .int(summary.infos)),
+        ])
+      ),
+    ])
+  }
+
+  mutating func begin() -> String {
+    StreamedJSONArray.split(Self.document(files: StreamedJSONArray.marker, summary: Summary())).before + files.open()
+  }
+
+  mutating func add(_ report: FileReport) -> String {
+    let lines = report.lines
+    return files.element(
       .object([
-        ("files", .int(summary.files)), ("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)),
-        ("infos", .int(summary.infos)),
-      ])
-    ),
-  ])
-  return value.prettyText + "\n"
+        ("path", .string(report.path)),
+        ("diagnostics", .array(report.diagnostics.map { jsonDiagnostic($0, in: lines) })),
+      ]))
+  }
+
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
+    write(files.close() + StreamedJSONArray.split(Self.document(files: StreamedJSONArray.marker, summary: summary)).after + "\n")
+  }
 }
 
 // MARK: - Text
@@ -152,10 +245,17 @@ func textLocation(_ path: String, _ offset: Int, in index: LineIndex) -> String 
   return "\(path):\(position.line + 1):\(position.column + 1)"
 }
 
-func renderText(_ reports: [FileReport], style: Style, summary showSummary: Bool = true) -> String {
-  var output = ""
-  for report in reports {
-    let index = report.document.lineIndex
+/// The text format: one line per finding (`path:LINE:COL: severity: message [code]`), its
+/// notes and fixes indented below it, and the totals.
+struct TextReporter: CheckReporter {
+  var style: Style
+  var showSummary = true
+
+  func begin() -> String { "" }
+
+  func add(_ report: FileReport) -> String {
+    var output = ""
+    let index = report.lines
     for diagnostic in report.diagnostics {
       output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index)) + ": "
         + style.severity(diagnostic.severity) + ": " + style.apply("1", diagnostic.message)
@@ -167,32 +267,72 @@ func renderText(_ reports: [FileReport], style: Style, summary showSummary: Bool
         output += "    fix: \(fix.title)\n"
       }
     }
+    return output
   }
-  let summary = Summary(reports)
-  if showSummary, summary.errors + summary.warnings + summary.infos > 0 {
+
+  func finish(_ summary: Summary, write: (String) -> Void) {
+    guard showSummary, summary.errors + summary.warnings + summary.infos > 0 else { return }
     var parts: [String] = []
     if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
     if summary.warnings > 0 { parts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")") }
     if summary.infos > 0 { parts.append("\(summary.infos) info\(summary.infos == 1 ? "" : "s")") }
-    output += "\(parts.joined(separator: ", ")) in \(summary.files) file\(summary.files == 1 ? "" : "s")\n"
+    write("\(parts.joined(separator: ", ")) in \(summary.files) file\(summary.files == 1 ? "" : "s")\n")
   }
-  return output
+}
+
+func renderText(_ reports: [FileReport], style: Style, summary showSummary: Bool = true) -> String {
+  var reporter = TextReporter(style: style, showSummary: showSummary)
+  return reporter.render(reports)
 }
 
 // MARK: - SARIF
 
 /// SARIF 2.1.0: one run, one rule per diagnostic code, regions in 1-based UTF-16 columns.
-func renderSARIF(_ reports: [FileReport]) -> String {
-  let rules: [JSONValue] = DiagnosticCatalogue.all.map { entry in
-    .object([
-      ("id", .string(entry.code.rawValue)),
-      ("shortDescription", .object([("text", .string(entry.summary))])),
-      ("defaultConfiguration", .object([("level", .string(sarifLevel(entry.severity)))])),
+struct SARIFReporter: CheckReporter {
+  private var results = StreamedJSONArray(level: 3)
+
+  private static func log(results: JSONValue) -> JSONValue {
+    let rules: [JSONValue] = DiagnosticCatalogue.all.map { entry in
+      .object([
+        ("id", .string(entry.code.rawValue)),
+        ("shortDescription", .object([("text", .string(entry.summary))])),
+        ("defaultConfiguration", .object([("level", .string(sarifLevel(entry.severity)))])),
+      ])
+    }
+    return .object([
+      ("version", "2.1.0"),
+      ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", "plumb"), ("version", .string(plumbVersion)),
+                    ("rules", .array(rules)),
+                  ])
+                )
+              ])
+            ),
+            ("columnKind", "utf16CodeUnits"),
+            ("results", results),
+          ])
+        ])
+      ),
     ])
   }
-  var results: [JSONValue] = []
-  for report in reports {
-    let index = report.document.lineIndex
+
+  mutating func begin() -> String {
+    StreamedJSONArray.split(Self.log(results: StreamedJSONArray.marker)).before + results.open()
+  }
+
+  mutating func add(_ report: FileReport) -> String {
+    var output = ""
+    let index = report.lines
     for diagnostic in report.diagnostics {
       var members: [(String, JSONValue)] = [
         ("ruleId", .string(diagnostic.code.rawValue)),
@@ -214,35 +354,14 @@ func renderSARIF(_ reports: [FileReport]) -> String {
       if let canvas = diagnostic.canvas { properties.append(("canvas", .string(canvas))) }
       if let direction = diagnostic.direction { properties.append(("direction", .string(direction))) }
       if !properties.isEmpty { members.append(("properties", .object(properties))) }
-      results.append(.object(members))
+      output += results.element(.object(members))
     }
+    return output
   }
-  let log: JSONValue = .object([
-    ("version", "2.1.0"),
-    ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"),
-    (
-      "runs",
-      .array([
-        .object([
-          (
-            "tool",
-            .object([
-              (
-                "driver",
-                .object([
-                  ("name", "plumb"), ("version", .string(plumbVersion)),
-                  ("rules", .array(rules)),
-                ])
-              )
-            ])
-          ),
-          ("columnKind", "utf16CodeUnits"),
-          ("results", .array(results)),
-        ])
-      ])
-    ),
-  ])
-  return log.prettyText + "\n"
+
+  mutating func finish(_ summary: Summary, write: (String) -> Void) {
+    write(results.close() + StreamedJSONArray.split(Self.log(results: StreamedJSONArray.marker)).after + "\n")
+  }
 }
 
 private func sarifLevel(_ severity: Severity) -> String {

@@ -27,10 +27,12 @@ private func fullMessage(_ diagnostic: Diagnostic, path: String, index: LineInde
 
 /// Workflow commands (`::error file=…,line=…::message`), which GitHub shows on the pull
 /// request's lines. Data escapes `%`, `\r` and `\n`; properties also `:` and `,`.
-func renderGitHub(_ reports: [FileReport]) -> String {
-  var output = ""
-  for report in reports {
-    let index = report.document.lineIndex
+struct GitHubReporter: CheckReporter {
+  func begin() -> String { "" }
+
+  func add(_ report: FileReport) -> String {
+    var output = ""
+    let index = report.lines
     for diagnostic in report.diagnostics {
       let command =
         switch diagnostic.severity {
@@ -45,8 +47,10 @@ func renderGitHub(_ reports: [FileReport]) -> String {
       ].map { "\($0.0)=\(gitHubProperty($0.1))" }.joined(separator: ",")
       output += "::\(command) \(properties)::\(gitHubData(fullMessage(diagnostic, path: report.path, index: index)))\n"
     }
+    return output
   }
-  return output
+
+  func finish(_ summary: Summary, write: (String) -> Void) {}
 }
 
 func gitHubData(_ text: String) -> String {
@@ -63,12 +67,23 @@ func gitHubProperty(_ text: String) -> String {
 /// A Code Quality report: a JSON array of issues, each with a description, the check's name,
 /// a fingerprint (stable for the same finding: file, code, subject and how many such came
 /// before, as a baseline matches them), a severity and a location.
-func renderGitLab(_ reports: [FileReport], keys: [[Baseline.Key]]) -> String {
-  var issues: [JSONValue] = []
-  var seen: [Baseline.Key: Int] = [:]
-  for (report, reportKeys) in zip(reports, keys) {
-    let index = report.document.lineIndex
-    for (diagnostic, key) in zip(report.diagnostics, reportKeys) {
+struct GitLabReporter: CheckReporter {
+  /// The folder the fingerprints' paths are relative to (the current directory).
+  let folder: String
+  private var issues = StreamedJSONArray(level: 0)
+  private var seen: [Baseline.Key: Int] = [:]
+
+  init(folder: String) {
+    self.folder = folder
+  }
+
+  func begin() -> String { issues.open() }
+
+  mutating func add(_ report: FileReport) -> String {
+    var output = ""
+    let index = report.lines
+    let keys = Baseline.keys(of: report, baselineFolder: folder, currentDirectory: folder)
+    for (diagnostic, key) in zip(report.diagnostics, keys) {
       let occurrence = seen[key, default: 0]
       seen[key] = occurrence + 1
       let severity =
@@ -78,7 +93,7 @@ func renderGitLab(_ reports: [FileReport], keys: [[Baseline.Key]]) -> String {
         case .info: "info"
         }
       let at = place(diagnostic.range, in: index)
-      issues.append(
+      output += issues.element(
         .object([
           ("description", .string(diagnostic.message)),
           ("check_name", .string(diagnostic.code.rawValue)),
@@ -87,8 +102,10 @@ func renderGitLab(_ reports: [FileReport], keys: [[Baseline.Key]]) -> String {
           ("location", .object([("path", .string(report.path)), ("lines", .object([("begin", .int(at.line))]))])),
         ]))
     }
+    return output
   }
-  return JSONValue.array(issues).prettyText + "\n"
+
+  func finish(_ summary: Summary, write: (String) -> Void) { write(issues.close() + "\n") }
 }
 
 /// 32 hexadecimal digits: two 64-bit FNV-1a hashes of the text, with different offsets.
@@ -112,16 +129,22 @@ func fingerprint(_ text: String) -> String {
 
 /// JUnit XML: one test suite per file; each finding is a test case that fails (its
 /// `failure` has the severity as its type), and a file without findings has one passing case.
-func renderJUnit(_ reports: [FileReport]) -> String {
-  let total = reports.reduce(0) { $0 + max($1.diagnostics.count, 1) }
-  let failures = reports.reduce(0) { $0 + $1.diagnostics.count }
-  var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  output += "<testsuites name=\"plumb\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">\n"
-  for report in reports {
-    let index = report.document.lineIndex
+///
+/// The header counts every test case, so each file's suite is kept, rendered, until the end.
+struct JUnitReporter: CheckReporter {
+  private var suites = ""
+  private var total = 0
+  private var failures = 0
+
+  func begin() -> String { "" }
+
+  mutating func add(_ report: FileReport) -> String {
+    let index = report.lines
     let path = xmlEscape(report.path)
     let count = report.diagnostics.count
-    output +=
+    total += max(count, 1)
+    failures += count
+    var output =
       "  <testsuite name=\"\(path)\" tests=\"\(max(count, 1))\" failures=\"\(count)\" errors=\"0\" skipped=\"0\">\n"
     if report.diagnostics.isEmpty {
       output += "    <testcase classname=\"\(path)\" name=\"plumb\"/>\n"
@@ -139,26 +162,35 @@ func renderJUnit(_ reports: [FileReport]) -> String {
       output += "    </testcase>\n"
     }
     output += "  </testsuite>\n"
+    suites += output
+    return ""
   }
-  output += "</testsuites>\n"
-  return output
+
+  func finish(_ summary: Summary, write: (String) -> Void) {
+    write(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        + "<testsuites name=\"plumb\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\">\n")
+    write(suites)
+    write("</testsuites>\n")
+  }
 }
 
 /// Checkstyle XML: one `file` per file checked, one `error` element per finding, its
 /// `source` the code (`plumb.unknown-view`).
-func renderCheckstyle(_ reports: [FileReport]) -> String {
-  var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-  for report in reports {
-    let index = report.document.lineIndex
-    output += "  <file name=\"\(xmlEscape(report.path))\">\n"
+struct CheckstyleReporter: CheckReporter {
+  func begin() -> String { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n" }
+
+  func add(_ report: FileReport) -> String {
+    let index = report.lines
+    var output = "  <file name=\"\(xmlEscape(report.path))\">\n"
     for diagnostic in report.diagnostics {
       let at = place(diagnostic.range, in: index)
       output +=
         "    <error line=\"\(at.line)\" column=\"\(at.column)\" severity=\"\(diagnostic.severity.rawValue)\" "
         + "message=\"\(xmlEscape(diagnostic.message))\" source=\"plumb.\(diagnostic.code)\"/>\n"
     }
-    output += "  </file>\n"
+    return output + "  </file>\n"
   }
-  output += "</checkstyle>\n"
-  return output
+
+  func finish(_ summary: Summary, write: (String) -> Void) { write("</checkstyle>\n") }
 }

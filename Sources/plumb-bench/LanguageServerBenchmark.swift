@@ -1,15 +1,18 @@
 import Foundation
 import JSONRPC
 
-/// `plumb-bench lsp --views N [--edits K] [--plumb PATH]`: a real `plumb lsp` process driven
-/// through its standard input and output, as an editor drives it.
+/// `plumb-bench lsp --views N [--edits K] [--cycles C] [--plumb PATH]`: a real `plumb lsp`
+/// process driven through its standard input and output, as an editor drives it.
 ///
 /// It opens the generated layout of `plumb-bench check`, then types: each edit changes one
 /// view's height in the middle of the file (one character, incremental sync) and waits for
 /// the diagnostics of that version. Between edits it hovers a view. It reports the latency
 /// from sending a keystroke to receiving its `publishDiagnostics`, the hover latency, the
 /// latency of opening the same text as a new document (a full analysis) against an edit,
-/// and the server's resident memory before and after the edits.
+/// and the server's resident memory before and after the edits. With `--cycles C`, it then
+/// opens and closes C more documents of the same text, one after the other, each analysed
+/// before it is closed, and reports the memory after each quarter of them: a server that
+/// frees what a closed document held stays flat.
 enum LanguageServerBenchmark {
   /// A client on the server's pipes.
   final class Client {
@@ -102,7 +105,7 @@ enum LanguageServerBenchmark {
     return 0
   }
 
-  static func run(views: Int, edits: Int, plumb: String, place: KeystrokePlace = .constraint) -> String {
+  static func run(views: Int, edits: Int, plumb: String, place: KeystrokePlace = .constraint, cycles: Int = 0) -> String {
     let text = CheckBenchmark.generate(views: views)
     // Where the keystrokes go: typing 5 there, then deleting it, so the text after the edit
     // moves by a byte each time.
@@ -178,6 +181,30 @@ enum LanguageServerBenchmark {
       }
       let memoryAfter = residentMemory(of: client.processIdentifier)
 
+      // Documents opened and closed: the memory after each quarter of them.
+      var cycleMemory: [Double] = []
+      var cycleTimes: [Double] = []
+      for cycle in 0..<cycles {
+        let cycleURI = "file:///bench/cycle\(cycle).layout"
+        let start = DispatchTime.now().uptimeNanoseconds
+        client.notify(
+          "textDocument/didOpen",
+          .object([
+            ("textDocument", .object([("uri", .string(cycleURI)), ("languageId", "layout"), ("version", 1), ("text", .string(text))]))
+          ]))
+        guard client.diagnostics(uri: cycleURI, version: 1) != nil else { return "{\"error\":\"no diagnostics for \(cycleURI)\"}" }
+        cycleTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        client.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(cycleURI))]))]))
+        if (cycle + 1) % max(cycles / 4, 1) == 0 || cycle == cycles - 1 {
+          // A request answered after the close was handled.
+          let id = client.request(
+            "textDocument/hover",
+            .object([("textDocument", .object([("uri", .string(uri))])), ("position", .object([("line", .int(hoverLine)), ("character", 7)]))]))
+          _ = client.response(to: id)
+          cycleMemory.append(residentMemory(of: client.processIdentifier))
+        }
+      }
+
       // A full analysis of the same text: open it as a second document.
       let fullStart = DispatchTime.now().uptimeNanoseconds
       let secondURI = "file:///bench/second.layout"
@@ -203,7 +230,11 @@ enum LanguageServerBenchmark {
       return "{\"views\":\(views),\"keystrokes_in\":\"\(place.rawValue)\",\"edits\":\(diagnosticTimes.count),\"open_ms\":\(number(openTime)),"
         + "\"diagnostics_ms\":\(latencies(diagnosticTimes)),\"hover_ms\":\(latencies(hoverTimes)),"
         + "\"full_analysis_ms\":\(number(fullTime)),\"speedup\":\(number(median > 0 ? fullTime / median : 0)),"
-        + "\"rss_mb_before\":\(number(memoryBefore)),\"rss_mb_after\":\(number(memoryAfter))}"
+        + "\"rss_mb_before\":\(number(memoryBefore)),\"rss_mb_after\":\(number(memoryAfter))"
+        + (cycles > 0
+          ? ",\"cycles\":\(cycles),\"cycle_open_ms\":\(latencies(cycleTimes)),\"rss_mb_after_cycles\":["
+            + cycleMemory.map(number).joined(separator: ",") + "]"
+          : "") + "}"
     } catch {
       return "{\"error\":\"cannot start \(plumb): \(error)\"}"
     }

@@ -7,6 +7,7 @@ import Foundation
 //   plumb-bench check --views N [--runs K] [--layout form|ambiguous]
 //   plumb-bench mutate PATH… [--function SPEC]   (errors put into real formats: reported where?)
 //   plumb-bench sources --files N [--runs K] [--percent P]
+//   plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]   (plumb check of a mixed tree: time, peak memory)
 //   plumb-bench scan PATH… [--function SPEC]   (the Visual Format calls of real source files, and their findings)
 //   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
 //   plumb-bench explain [--megabytes N] [--runs K]   (plumb explain on a generated log of N MB)
@@ -136,7 +137,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH]")
 }
 switch command {
 case "solver":
@@ -179,6 +180,27 @@ case "sources":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(SourceTreeBenchmark.run(files: files, runs: runs, percent: percent))
+case "tree":
+  var files = 6000
+  var runs = 1
+  var format = "text"
+  var plumb = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("plumb").path
+  var tree: String?
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--files": files = Int(rest[1]) ?? files
+    case "--runs": runs = Int(rest[1]) ?? runs
+    case "--format": format = rest[1]
+    case "--plumb": plumb = rest[1]
+    case "--tree": tree = rest[1]
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(TreeBenchmark.run(files: files, runs: runs, format: format, plumb: plumb, tree: tree))
 case "cliff":
   var shape = CliffBenchmark.Shape.chain
   var views = 100
@@ -243,6 +265,7 @@ case "lsp":
   var views = 1000
   var edits = 100
   var place = KeystrokePlace.constraint
+  var cycles = 0
   // The plumb executable next to this one, unless told otherwise.
   var plumb = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("plumb").path
@@ -253,12 +276,13 @@ case "lsp":
     case "--edits": edits = Int(rest[1]) ?? edits
     case "--plumb": plumb = rest[1]
     case "--in": place = KeystrokePlace(rawValue: rest[1]) ?? place
+    case "--cycles": cycles = max(Int(rest[1]) ?? cycles, 0)
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb, place: place))
+  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb, place: place, cycles: cycles))
 default:
   fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
 }
