@@ -23,28 +23,6 @@ final class AnalysisFixtureTests: XCTestCase {
     }
   }
 
-  /// Applying any fix must give a text that parses and no longer has the fixed diagnostic.
-  func testEveryFixRemovesItsDiagnostic() throws {
-    var fixesSeen = 0
-    for url in fixtureFiles(in: fixturesDirectory("analysis"), extensions: ["layout", "vfl"]) {
-      let document = try load(url)
-      for diagnostic in document.diagnostics {
-        for fix in diagnostic.fixes {
-          fixesSeen += 1
-          let fixed = LayoutDocument(bytes: TextEdit.apply(fix.edits, to: document.bytes), kind: document.kind)
-          let context = "\(url.lastPathComponent): '\(fix.title)' for \(diagnostic.code)"
-          let syntaxBefore = document.diagnostics.filter { $0.code == .syntax }.count
-          XCTAssertLessThanOrEqual(
-            fixed.diagnostics.filter { $0.code == .syntax }.count, syntaxBefore, "\(context) broke the syntax")
-          let before = document.diagnostics.filter { $0.code == diagnostic.code }.count
-          let after = fixed.diagnostics.filter { $0.code == diagnostic.code }.count
-          XCTAssertLessThan(after, before, "\(context) did not remove the diagnostic")
-        }
-      }
-    }
-    XCTAssertGreaterThan(fixesSeen, 0)
-  }
-
   private func load(_ url: URL) throws -> LayoutDocument {
     let kind = FileKind(pathExtension: url.pathExtension) ?? .layout
     return LayoutDocument(bytes: [UInt8](try Data(contentsOf: url)), kind: kind)
