@@ -275,6 +275,22 @@ struct SimulatedBars: Equatable {
         for target in targets { result[target, default: SimulatedBars()].sheet = true }
       }
     }
+    // A scene whose simulated size is a page or form sheet's (Xcode 11 and later) is drawn as
+    // a sheet whatever presents it, and so are the stack's scenes of such a navigation controller.
+    let sheetMetrics: Set<String> = ["modalPageSheetSimulatedSizeMetrics", "modalFormSheetSimulatedSizeMetrics"]
+    if (version ?? 0) >= SimulatedBars.sheetsSince {
+      for (_, controller) in controllers
+      where tree.children(of: controller).contains(where: {
+        tree.node($0).map { sheetMetrics.contains($0.name) && $0.key == "simulatedDestinationMetrics" } == true
+      }) {
+        var targets = [controller]
+        if tree.node(controller)?.name == "navigationController" {
+          targets = segues(from: controller).filter { $0.kind == "relationship" && $0.relationship == "rootViewController" }
+            .map(\.destination)
+        }
+        for target in targets { result[target, default: SimulatedBars()].sheet = true }
+      }
+    }
     // A segue's own presentation style wins over its destination's.
     for (_, controller) in controllers {
       var stack = [controller]

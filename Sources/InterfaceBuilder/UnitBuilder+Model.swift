@@ -49,6 +49,14 @@ extension UnitBuilder {
     if let screen, let saved, saved.y > 0, saved.y + height > screen.height + 0.5, close(width, screen.width) {
       height = max(0, screen.height - saved.y)
     }
+    // Xcode 11 and later lay a xib's top-level view out as a view controller's view (the view a
+    // File's Owner that is a controller loads), with a controller's view's margins (16 or 20 on
+    // the sides, the safe area's at the top and bottom), not a plain view's 8 points.
+    let isXibTopLevelView =
+      !context.isStoryboard && !context.appKit && root.controller == nil
+      && rootNode.map { !Elements.unitRoots.contains($0.name) } == true
+      && rootNode?.parent.flatMap(node)?.name == "objects"
+      && (context.toolsVersion ?? 0) >= 14800
     var insets = EdgeInsets.zero
     var isFullScreen = false
     // Other safe areas the canvas may have had, where what Xcode drew is uncertain.
@@ -121,6 +129,14 @@ extension UnitBuilder {
           if let bar = bars?.otherTop {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: bar))
           }
+          // Xcode 14 and later keep the frames of a scene last laid out by Xcode 11 to 13, which
+          // drew no status bar on a device without a notch, until its views are updated: either
+          // status bar may be the canvas's.
+          if screen.insets.top == 20, screenInsets.top > 0.5, let version = context.toolsVersion, version >= 21000 {
+            var bare = screenInsets
+            bare.top = 0
+            otherSafeAreas.append(insetsBelowBars(bare, statusBar: bars?.top == nil ? nil : 0))
+          }
           // The safe area of a notched iPhone differs between the versions of Xcode 14 and
           // later (and their simulated devices), and none at all is what some files show.
           if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
@@ -159,6 +175,12 @@ extension UnitBuilder {
       // some.
       if !isFullScreen, !isCell, !context.appKit {
         let device = context.device?.insets(landscape: context.landscape, toolsVersion: context.toolsVersion) ?? screen.insets
+        // Xcode 11 and later draw a xib's top-level view of another size than the screen's
+        // below a notched iPhone's notch (its safe area's top inset, not its bottom one).
+        if isXibTopLevelView, !context.landscape, screen.insets.top > 20, context.device?.isPad == false {
+          insets.top = device.top
+          otherSafeAreas.append(EdgeInsets(top: 0, left: insets.left, bottom: insets.bottom, right: insets.right))
+        }
         otherSafeAreas += [
           EdgeInsets(top: device.top, left: insets.left, bottom: insets.bottom, right: insets.right),
           EdgeInsets(top: insets.top, left: insets.left, bottom: device.bottom, right: insets.right),
@@ -179,7 +201,7 @@ extension UnitBuilder {
       insets = EdgeInsets(top: top, left: 0, bottom: bars?.bottom ?? 0, right: 0)
     }
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
-    if root.isControllerView || isFullScreen {
+    if root.isControllerView || isFullScreen || isXibTopLevelView {
       let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
       margins = DirectionalInsets(
         top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
