@@ -89,6 +89,10 @@ enum DiagnosticMessage {
       let name = setting == .neverVerify ? "Never Verify" : "Verify Position Only"
       text += " Its Ambiguity setting is \(name), so this is for information only."
     }
+    if diagnostic.notes.contains(.estimatedCanvas) {
+      text += " The frame Plumb solved rests on its estimate of Xcode's canvas (simulated bars, text and control"
+        + " sizes), so this is for information only."
+    }
     return text
   }
 

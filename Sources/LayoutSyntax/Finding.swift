@@ -510,6 +510,9 @@ public enum FindingNote: Hashable, Sendable {
   case onlyRightToLeft
   /// Interface Builder: the view's Ambiguity setting makes the finding information only.
   case ambiguitySetting(AmbiguitySetting)
+  /// Interface Builder (iOS): the solved frame rests on Plumb's estimate of Xcode's canvas, so
+  /// a misplacement is information only.
+  case estimatedCanvas
 }
 
 /// Xcode's Ambiguity setting of a view, where it asks not to be told.
