@@ -214,9 +214,17 @@ public final class PlaceSolver {
   /// How many constraints the last `update(model:)` removed and added (for benchmarks and tests).
   public private(set) var lastUpdate: (removed: Int, added: Int, rebuilt: Bool) = (0, 0, true)
 
-  public init(model: LayoutModel, place: LayoutPlace) {
+  public convenience init(model: LayoutModel, place: LayoutPlace) {
+    self.init(model: model, place: place, followsUpdates: false)
+  }
+
+  /// - Parameter followsUpdates: whether the solver says what each change does from the
+  ///   start (for a place that will be updated: a live layout's); otherwise from the first
+  ///   `update(model:)` on, so that a place solved once pays nothing for it.
+  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool) {
     self.model = model
     self.place = place
+    self.followsUpdates = followsUpdates
     system = LayoutSystem(model: model, place: place)
     solver = Solver()
     rebuild()
@@ -330,8 +338,11 @@ public final class PlaceSolver {
     residuals = nil
     lastCarry = nil
     // From here on the solver says what each update changed (`carryOver`).
-    solver.tracksChanges = true
+    solver.tracksChanges = followsUpdates
   }
+
+  /// Whether the solver journals its changes for `carryOver` (see `init`).
+  private var followsUpdates: Bool
 
   /// Adds a constraint at the end, breaking it if it conflicts (during a rebuild).
   private func appendEntry(for constraint: LayoutConstraint) {
@@ -482,6 +493,8 @@ public final class PlaceSolver {
       return false
     }
     let changes = solver.takeChanges()
+    followsUpdates = true
+    solver.tracksChanges = true
     if keepsViews && !changes.all {
       carryOver(changes, views: previous.views, ambiguities: previous.ambiguities, alternatives: previous.alternatives)
       for variable in changes.values { residuals?.valueChanged(variable) }

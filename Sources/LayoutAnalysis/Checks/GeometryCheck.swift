@@ -13,17 +13,18 @@ enum GeometryCheck {
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
     for index in views.indices {
-      guard let solved = views[index], solved.name != LayoutModel.rootName,
-        model.views[solved.name]?.isLayoutGuide != true
-      else { continue }
+      guard let solved = views[index], solved.name != LayoutModel.rootName else { continue }
+      // One lookup a view: this runs over every view on every edit.
+      let node = model.views[solved.name]
+      guard node?.isLayoutGuide != true else { continue }
       // A view declared with a frame: where it is drawn in the primary place.
-      if isPrimary, let node = model.views[solved.name], let declared = node.frame, !ambiguous.contains(solved.name),
+      if isPrimary, let node, let declared = node.frame, !ambiguous.contains(solved.name),
         !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
       // A hidden view is not drawn: where it reaches does not show.
-      if model.views[solved.name]?.isHidden == true { continue }
+      if node?.isHidden == true { continue }
       let parentIndex = index < superviews.count ? superviews[index] : -1
       guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
       if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
@@ -94,6 +95,8 @@ enum GeometryCheck {
   /// reported once, not per place.
   static func transformed(_ document: LayoutDocument) -> [Diagnostic] {
     let model = document.model
+    // Most files transform nothing: a pass over the views' values, without a lookup by name.
+    guard model.views.values.contains(where: { $0.transform != nil }) else { return [] }
     var result: [Diagnostic] = []
     for name in model.viewOrder {
       guard let node = model.views[name], let transform = node.transform else { continue }
