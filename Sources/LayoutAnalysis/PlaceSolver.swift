@@ -52,6 +52,15 @@ public struct AmbiguityFinding: Sendable, Hashable {
   }
 }
 
+/// What the checks ask of a view's declaration on every edit.
+struct ViewTraits: OptionSet {
+  let rawValue: UInt8
+  static let layoutGuide = ViewTraits(rawValue: 2)
+  static let hidden = ViewTraits(rawValue: 4)
+  /// Declared with a design-time frame.
+  static let frame = ViewTraits(rawValue: 8)
+}
+
 /// A view's solved geometry in one place.
 public struct SolvedView: Sendable, Hashable {
   public var name: String
@@ -335,6 +344,7 @@ public final class PlaceSolver {
     lastUpdate = (0, entries.count, true)
     carried = Carried()
     structureCaches = nil
+    cachedViewTraits = nil
     residuals = nil
     lastCarry = nil
     // From here on the solver says what each update changed (`carryOver`).
@@ -454,6 +464,7 @@ public final class PlaceSolver {
     let oldRange: Range<Int>
     let newConstraints: ArraySlice<LayoutConstraint>
     let keepsViews = sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel)
+    if !sameDeclarations { cachedViewTraits = nil }
     if keepsViews {
       system = system.with(model: newModel, place: place)
       if let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
@@ -1113,6 +1124,26 @@ public final class PlaceSolver {
     cachedAmbiguities = findings
     lastCarry = (framesRead, tested.count)
   }
+
+  /// What the geometry check asks of each view's declaration, in `allSolvedViews()` order:
+  /// `ViewTraits`. Read from the model when first asked for, and kept while the views are
+  /// declared exactly as before (`update(sameDeclarations:)`): every edit asks, and a lookup
+  /// by name copies the whole declaration.
+  func viewTraits() -> [ViewTraits] {
+    if let cachedViewTraits, cachedViewTraits.count == system.orderedNames.count { return cachedViewTraits }
+    let traits = system.orderedNames.map { name -> ViewTraits in
+      guard let node = model.views[name] else { return [] }
+      var traits: ViewTraits = []
+      if node.isLayoutGuide { traits.insert(.layoutGuide) }
+      if node.isHidden { traits.insert(.hidden) }
+      if node.frame != nil { traits.insert(.frame) }
+      return traits
+    }
+    cachedViewTraits = traits
+    return traits
+  }
+
+  private var cachedViewTraits: [ViewTraits]?
 
   /// The frames, the ambiguity findings (alternatives and ranges included) and the kept
   /// alternatives of open sizes as text, every number as its bits: as the place holds them

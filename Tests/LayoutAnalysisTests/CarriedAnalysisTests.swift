@@ -56,8 +56,18 @@ final class CarriedAnalysisTests: XCTestCase {
     case 4..<7:
       let line = extras[Int.random(in: 0..<extras.count, using: &random)]
       lines.insert(line, at: Int.random(in: min(2, lines.count)...lines.count, using: &random))
-    case 7..<9 where lines.count > 3:
+    case 7 where lines.count > 3:
       lines.remove(at: Int.random(in: 2..<lines.count, using: &random))
+    case 8:
+      // A view's properties: hidden, or a design-time frame (the misplaced check reads it).
+      let declarations = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
+      guard let index = declarations.randomElement(using: &random), !lines[index].hasSuffix("{") else { return }
+      let property = Bool.random(using: &random) ? " hidden" : " frame (8 20; 40 44)"
+      if lines[index].hasSuffix(property) {
+        lines[index].removeLast(property.count)
+      } else {
+        lines[index] += property
+      }
     default:
       if let index = lines.indices.randomElement(using: &random) { lines.insert(lines[index], at: index) }
     }
@@ -154,6 +164,25 @@ final class CarriedAnalysisTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(read, 200, "updates that found residuals")
+  }
+
+  /// The geometry check reads each view's declaration by position, kept while the views are
+  /// declared as before: a design-time frame or `hidden` typed on a declaration must count.
+  func testPropertiesTypedOnADeclarationReachTheGeometryCheck() {
+    let text = "canvas phone 375x667\nview a\nview b\nH:|-10-[a(100)]\nV:|-20-[a(40)]\nH:|-300-[b(100)]\nV:|-20-[b(40)]\n"
+    let live = LiveLayout()
+    var document = LayoutDocument(text: text, kind: .layout)
+    func codes(_ edited: String) -> [String] {
+      document = LayoutDocument(bytes: Array(edited.utf8), kind: .layout, previous: document)
+      let codes = live.update(document).diagnostics.map { "\($0.code)" }
+      XCTAssertEqual(codes, SolvedLayout(document: LayoutDocument(text: edited, kind: .layout)).diagnostics.map { "\($0.code)" })
+      return codes
+    }
+    XCTAssertEqual(codes(text), ["offscreen"])
+    let framed = text.replacingOccurrences(of: "view a\n", with: "view a frame (0 0; 50 50)\n")
+    XCTAssertEqual(codes(framed), ["misplaced", "offscreen"])
+    XCTAssertEqual(codes(framed.replacingOccurrences(of: "view b\n", with: "view b hidden\n")), ["misplaced"])
+    XCTAssertEqual(codes(text), ["offscreen"])
   }
 
   /// Typing a view's height in a layout of 400 views reads the frames of that view and asks

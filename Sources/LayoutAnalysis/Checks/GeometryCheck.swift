@@ -12,19 +12,22 @@ enum GeometryCheck {
     var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
+    // Read by position: a lookup by name copies the whole declaration, and this runs over
+    // every view on every edit.
+    let traits = solver.viewTraits()
     for index in views.indices {
-      guard let solved = views[index], solved.name != LayoutModel.rootName else { continue }
-      // One lookup a view: this runs over every view on every edit.
-      let node = model.views[solved.name]
-      guard node?.isLayoutGuide != true else { continue }
+      let own = index < traits.count ? traits[index] : []
+      guard !own.contains(.layoutGuide), let solved = views[index], solved.name != LayoutModel.rootName else {
+        continue
+      }
       // A view declared with a frame: where it is drawn in the primary place.
-      if isPrimary, let node, let declared = node.frame, !ambiguous.contains(solved.name),
-        !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
+      if isPrimary, own.contains(.frame), let node = model.views[solved.name], let declared = node.frame,
+        !ambiguous.contains(solved.name), !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
       // A hidden view is not drawn: where it reaches does not show.
-      if node?.isHidden == true { continue }
+      if own.contains(.hidden) { continue }
       let parentIndex = index < superviews.count ? superviews[index] : -1
       guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
       if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
