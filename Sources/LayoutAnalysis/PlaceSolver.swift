@@ -1331,7 +1331,8 @@ public final class PlaceSolver {
       }
       return result
     }
-    var known = Residuals(scale: scale)
+    // What was read is kept only for a place that is updated (a live layout's).
+    var known = followsUpdates ? Residuals(scale: scale) : nil
     var result: [(LayoutConstraint, Double)] = []
     for index in engineCount..<max(engineCount, entries.count) {
       // A broken constraint is in the solver below required; the engine's own are left out.
@@ -1339,14 +1340,14 @@ public final class PlaceSolver {
         continue
       }
       let tag = entries[index].tag
-      known.read(solverConstraint, tag: tag)
+      known?.read(solverConstraint, tag: tag)
       guard let by = miss(ofRequired: solverConstraint, floor: floor), let constraint = constraint(at: index) else {
         continue
       }
-      known.misses[tag] = by
+      known?.misses[tag] = by
       result.append((constraint, by))
     }
-    known.pending = []
+    known?.pending = []
     residuals = known
     return result
   }
