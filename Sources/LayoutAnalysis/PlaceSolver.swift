@@ -813,6 +813,7 @@ public final class PlaceSolver {
     }
     carried.own = own
     carried.origins = origin
+    carried.overhangs = nil
     cachedViews = result
     return result
   }
@@ -1010,6 +1011,9 @@ public final class PlaceSolver {
     /// rectangle summed up the superview chain, as `readAllViews` computed them.
     var own: [Rect] = []
     var origins: [(x: Double, y: Double)?] = []
+    /// The views whose alignment rectangles reach outside their superviews' bounds
+    /// (`overhangingViews()`), when asked for since the frames were last read in full.
+    var overhangs: Set<Int>?
     /// Per view, which of its variables the bulk test found ambiguous (x, width, y, height
     /// from the lowest bit).
     var ambiguousBits: [UInt8] = []
@@ -1125,12 +1129,45 @@ public final class PlaceSolver {
     lastCarry = (framesRead, tested.count)
   }
 
+  /// The views (by position, in order) whose alignment rectangle reaches outside their
+  /// superview's bounds by more than the geometry check's tolerance (`GeometryCheck.overhangs`):
+  /// the only views that can be offscreen. Found in one pass when first asked for after the
+  /// frames were read in full, and kept up to date for the views an update reads again.
+  func overhangingViews() -> [Int] {
+    let views = allSolvedViews().views
+    if let known = carried.overhangs { return known.sorted() }
+    var found = Set<Int>()
+    for index in views.indices where overhangs(index, in: views) { found.insert(index) }
+    carried.overhangs = found
+    return found.sorted()
+  }
+
+  private func overhangs(_ index: Int, in views: [SolvedView?]) -> Bool {
+    let parents = system.superviewIndex
+    guard index < parents.count, index < views.count, let solved = views[index] else { return false }
+    let parent = parents[index]
+    guard parent >= 0, parent < views.count, let superview = views[parent] else { return false }
+    return GeometryCheck.overhangs(solved.alignment, superviewFrame: superview.frame)
+  }
+
+  /// The views (by position, in order) declared with a design-time frame.
+  func framedViews() -> [Int] {
+    let traits = viewTraits()
+    if let cachedFramedViews { return cachedFramedViews }
+    let framed = traits.indices.filter { traits[$0].contains(.frame) }
+    cachedFramedViews = framed
+    return framed
+  }
+
+  private var cachedFramedViews: [Int]?
+
   /// What the geometry check asks of each view's declaration, in `allSolvedViews()` order:
   /// `ViewTraits`. Read from the model when first asked for, and kept while the views are
   /// declared exactly as before (`update(sameDeclarations:)`): every edit asks, and a lookup
   /// by name copies the whole declaration.
   func viewTraits() -> [ViewTraits] {
     if let cachedViewTraits, cachedViewTraits.count == system.orderedNames.count { return cachedViewTraits }
+    cachedFramedViews = nil
     let traits = system.orderedNames.map { name -> ViewTraits in
       guard let node = model.views[name] else { return [] }
       var traits: ViewTraits = []
@@ -1174,6 +1211,7 @@ public final class PlaceSolver {
           + "\(bits(finding.positionRange?.lowest)) \(bits(finding.positionRange?.highest)) "
           + "\(bits(finding.sizeRange?.lowest)) \(bits(finding.sizeRange?.highest))")
     }
+    lines.append("overhanging \(overhangingViews())")
     for (key, solution) in cachedSizeAlternatives.sorted(by: { "\($0.key.view) \($0.key.axis)" < "\($1.key.view) \($1.key.axis)" }) {
       let changes = solution.changes.map { "\($0.key.name)=\(bits($0.value))" }.sorted()
       lines.append("alternative \(key.view) \(key.axis): \(changes)")
@@ -1232,6 +1270,13 @@ public final class PlaceSolver {
     }
     carried.own = own
     carried.origins = origins
+    if var outside = carried.overhangs {
+      // A view moved or resized, or one whose superview did: its subviews are among `order`.
+      for index in order {
+        if overhangs(index, in: result) { outside.insert(index) } else { outside.remove(index) }
+      }
+      carried.overhangs = outside
+    }
     return (result, order.count)
   }
 

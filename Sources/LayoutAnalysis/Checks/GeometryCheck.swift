@@ -12,10 +12,13 @@ enum GeometryCheck {
     var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
-    // Read by position: a lookup by name copies the whole declaration, and this runs over
-    // every view on every edit.
+    // Read by position: a lookup by name copies the whole declaration. Only the views that
+    // reach outside their superviews, and in the primary place those declared with a frame,
+    // can have a finding; the place keeps both lists.
     let traits = solver.viewTraits()
-    for index in views.indices {
+    var candidates = solver.overhangingViews()
+    if isPrimary { candidates = Array(Set(candidates).union(solver.framedViews())).sorted() }
+    for index in candidates where index < views.count {
       let own = index < traits.count ? traits[index] : []
       guard !own.contains(.layoutGuide), let solved = views[index], solved.name != LayoutModel.rootName else {
         continue
@@ -61,6 +64,16 @@ enum GeometryCheck {
       place: solver.place)
   }
 
+  /// How far past its superview's bounds an alignment rectangle may reach unreported.
+  static let tolerance = 0.5
+
+  /// Whether an alignment rectangle reaches outside the bounds of a superview of this frame
+  /// by more than `tolerance`: what `offscreen` reports.
+  static func overhangs(_ rect: Rect, superviewFrame: Rect) -> Bool {
+    rect.x < -tolerance || rect.x + rect.width > superviewFrame.width + tolerance || rect.y < -tolerance
+      || rect.y + rect.height > superviewFrame.height + tolerance
+  }
+
   /// A view whose alignment rectangle reaches outside its superview's bounds (its whole
   /// frame, alignment insets included) by more than half a point. The view's own frame may
   /// legitimately overhang (a shadow, with alignment insets).
@@ -70,7 +83,6 @@ enum GeometryCheck {
     let superview = parent.name
     let bounds = Rect(x: 0, y: 0, width: parent.frame.width, height: parent.frame.height)
     let rect = solved.alignment
-    let tolerance = 0.5
     var edges: [EdgeOverhang] = []
     if rect.x < bounds.x - tolerance { edges.append(EdgeOverhang(.left, by: bounds.x - rect.x)) }
     if rect.x + rect.width > bounds.width + tolerance {
