@@ -55,10 +55,10 @@ public struct AmbiguityFinding: Sendable, Hashable {
 /// What the checks ask of a view's declaration on every edit.
 struct ViewTraits: OptionSet {
   let rawValue: UInt8
-  static let layoutGuide = ViewTraits(rawValue: 2)
-  static let hidden = ViewTraits(rawValue: 4)
+  static let layoutGuide = ViewTraits(rawValue: 1)
+  static let hidden = ViewTraits(rawValue: 2)
   /// Declared with a design-time frame.
-  static let frame = ViewTraits(rawValue: 8)
+  static let frame = ViewTraits(rawValue: 4)
 }
 
 /// A view's solved geometry in one place.
