@@ -814,6 +814,7 @@ public final class PlaceSolver {
     carried.own = own
     carried.origins = origin
     carried.overhangs = nil
+    carried.notFinite = nil
     cachedViews = result
     return result
   }
@@ -1014,6 +1015,8 @@ public final class PlaceSolver {
     /// The views whose alignment rectangles reach outside their superviews' bounds
     /// (`overhangingViews()`), when asked for since the frames were last read in full.
     var overhangs: Set<Int>?
+    /// The views whose frames are not finite (`viewsWithFramesNotFinite()`), likewise.
+    var notFinite: Set<Int>?
     /// Per view, which of its variables the bulk test found ambiguous (x, width, y, height
     /// from the lowest bit).
     var ambiguousBits: [UInt8] = []
@@ -1150,6 +1153,23 @@ public final class PlaceSolver {
     return GeometryCheck.overhangs(solved.alignment, superviewFrame: superview.frame)
   }
 
+  /// The views (by position, in order) whose frames are not finite: found in one pass when
+  /// first asked for after the frames were read in full, and kept up to date for the views an
+  /// update reads again.
+  func viewsWithFramesNotFinite() -> [Int] {
+    let views = allSolvedViews().views
+    if let known = carried.notFinite { return known.sorted() }
+    var found = Set<Int>()
+    for index in views.indices where PlaceSolver.isNotFinite(views[index]) { found.insert(index) }
+    carried.notFinite = found
+    return found.sorted()
+  }
+
+  private static func isNotFinite(_ view: SolvedView?) -> Bool {
+    guard let frame = view?.frame else { return false }
+    return !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite)
+  }
+
   /// The views (by position, in order) declared with a design-time frame.
   func framedViews() -> [Int] {
     let traits = viewTraits()
@@ -1211,7 +1231,7 @@ public final class PlaceSolver {
           + "\(bits(finding.positionRange?.lowest)) \(bits(finding.positionRange?.highest)) "
           + "\(bits(finding.sizeRange?.lowest)) \(bits(finding.sizeRange?.highest))")
     }
-    lines.append("overhanging \(overhangingViews())")
+    lines.append("overhanging \(overhangingViews()), not finite \(viewsWithFramesNotFinite())")
     for (key, solution) in cachedSizeAlternatives.sorted(by: { "\($0.key.view) \($0.key.axis)" < "\($1.key.view) \($1.key.axis)" }) {
       let changes = solution.changes.map { "\($0.key.name)=\(bits($0.value))" }.sorted()
       lines.append("alternative \(key.view) \(key.axis): \(changes)")
@@ -1276,6 +1296,12 @@ public final class PlaceSolver {
         if overhangs(index, in: result) { outside.insert(index) } else { outside.remove(index) }
       }
       carried.overhangs = outside
+    }
+    if var unresolved = carried.notFinite {
+      for index in order {
+        if PlaceSolver.isNotFinite(result[index]) { unresolved.insert(index) } else { unresolved.remove(index) }
+      }
+      carried.notFinite = unresolved
     }
     return (result, order.count)
   }

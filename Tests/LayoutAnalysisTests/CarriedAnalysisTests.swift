@@ -128,14 +128,17 @@ final class CarriedAnalysisTests: XCTestCase {
 
   /// Where numbers are large the residuals of the required constraints are read; after an
   /// update only those of constraints added or over variables whose values changed, and the
-  /// answer must be that of reading them all.
+  /// answer must be that of reading them all. Frames that are not finite are kept likewise.
   func testCarriedResidualsEqualReadingEveryConstraint() {
     let large = [
       "v0.width == 1000000000000 * v1.width + 0.000000000001", "v1.width == 0.000000000001 * v2.width",
       "v2.width == 300", "v1.width == 1000000000000000", "v2.width == v1.width * 0.000000000000001",
       "v0.height == 100000000000 * v2.height", "v2.height == 0.00000000001 * v0.height + 3",
       "H:|-[v0(123456789)]", "v1.leading == v0.trailing * 1000000 + 1",
+      // Frames that are not finite.
+      "H:|[v0(1.7e308)]-(1.7e308)-[v1(10)]", "V:|[v2(1.7e308)]-(1.7e308)-[v0(10)]",
     ]
+    var notFinite = 0
     var read = 0
     withEverySeed(0..<80) { random, seed in
       var lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -160,10 +163,15 @@ final class CarriedAnalysisTests: XCTestCase {
           if !whole.isEmpty { read += 1 }
           XCTAssertEqual(kept, whole, "seed \(seed), step \(step), \(place.place):\n\(text)")
           if kept != whole { return }
+          if !place.viewsWithFramesNotFinite().isEmpty { notFinite += 1 }
+          XCTAssertEqual(
+            place.analysisDescription(fresh: false), place.analysisDescription(fresh: true),
+            "seed \(seed), step \(step), \(place.place):\n\(text)")
         }
       }
     }
     XCTAssertGreaterThan(read, 200, "updates that found residuals")
+    XCTAssertGreaterThan(notFinite, 100, "updates with frames that are not finite")
   }
 
   /// The geometry check reads each view's declaration by position, kept while the views are
@@ -183,6 +191,27 @@ final class CarriedAnalysisTests: XCTestCase {
     XCTAssertEqual(codes(framed), ["misplaced", "offscreen"])
     XCTAssertEqual(codes(framed.replacingOccurrences(of: "view b\n", with: "view b hidden\n")), ["misplaced"])
     XCTAssertEqual(codes(text), ["offscreen"])
+  }
+
+  /// A frame that overflows, and the same frame finite again after an edit that keeps the
+  /// largest number (so the update carries the analysis over).
+  func testFramesThatStopOverflowingAreFiniteAgain() throws {
+    let text = "canvas phone 375x667\nview v0\nview v1\nH:|[v0(1.7e308)]-(1.7e308)-[v1(10)]\nV:|[v0(10)]\nV:|[v1(10)]\n"
+    let live = LiveLayout()
+    var document = LayoutDocument(text: text, kind: .layout)
+    _ = live.update(document)
+    for (old, new, count) in [("-(1.7e308)-", "-(1)-", 0), ("-(1)-", "-(1.7e308)-", 1)] {
+      let edited = String(decoding: document.bytes, as: UTF8.self).replacingOccurrences(of: old, with: new)
+      document = LayoutDocument(bytes: Array(edited.utf8), kind: .layout, previous: document)
+      let layout = live.update(document)
+      for place in layout.places {
+        XCTAssertNotNil(place.lastCarry, "\(place.place)")
+        XCTAssertEqual(place.viewsWithFramesNotFinite().count, count, "\(place.place)")
+        XCTAssertEqual(place.analysisDescription(fresh: false), place.analysisDescription(fresh: true))
+      }
+      let fresh = SolvedLayout(document: LayoutDocument(text: edited, kind: .layout))
+      XCTAssertEqual(findings(layout), findings(fresh))
+    }
   }
 
   /// Typing a view's height in a layout of 400 views reads the frames of that view and asks
