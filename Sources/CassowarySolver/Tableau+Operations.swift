@@ -300,7 +300,10 @@ extension Tableau {
       levels[level].members -= 1
       // Inside a probe an empty level stays (its coefficients are all 0, so it decides
       // nothing): the log refers to the levels by position.
-      if levels[level].members <= 0 && !recording { levels.remove(at: level) }
+      if levels[level].members <= 0 && !recording {
+        journalLevel(level)
+        levels.remove(at: level)
+      }
     }
   }
 

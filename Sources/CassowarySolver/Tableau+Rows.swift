@@ -5,6 +5,7 @@ extension Tableau {
   /// Records the state of a row before its first change in the current transaction.
   @inline(__always)
   mutating func logRow(_ basic: SymbolID, _ old: Row?) {
+    if tracksChanges { journalRow(basic, old) }
     guard recording, loggedIn[Int(basic)] != transaction else { return }
     loggedIn[Int(basic)] = transaction
     undoLog.append(.row(basic, old))
@@ -166,6 +167,7 @@ extension Tableau {
   // MARK: - Objective primitives
 
   mutating func setObjectiveCoefficient(level: Int, symbol: SymbolID, _ value: Double) {
+    journalCost(symbol)
     let old = levels[level].coefficient(of: symbol)
     if recording { undoLog.append(.coefficient(level: level, symbol, old)) }
     levels[level].setCoefficient(symbol, value)
@@ -174,6 +176,7 @@ extension Tableau {
 
   @inline(__always)
   mutating func addObjectiveCoefficient(level: Int, symbol: SymbolID, _ delta: Double) {
+    journalCost(symbol)
     let old = levels[level].coefficient(of: symbol)
     let value = Tolerance.coefficientSum(old, delta)
     if recording { undoLog.append(.coefficient(level: level, symbol, old)) }
@@ -201,6 +204,7 @@ extension Tableau {
     for level in levels.indices {
       let factor = levels[level].coefficient(of: symbol)
       guard factor != 0 else { continue }
+      journalCost(symbol)
       if recording { undoLog.append(.coefficient(level: level, symbol, factor)) }
       levels[level].setCoefficient(symbol, 0)
       addToLevel(level, expression, factor: factor)

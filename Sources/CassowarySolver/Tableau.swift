@@ -150,6 +150,11 @@ struct Tableau {
   var defersExternalRows = false
   var deferredRows: [SymbolID] = []
 
+  // MARK: Changes reported to the client
+  /// Whether rows and reduced costs are journaled for `takeChanges()`.
+  var tracksChanges = false
+  var changes = ChangeJournal()
+
   var valueTolerance: Double { Tolerance.value * valueScale }
 
   // MARK: - Symbols

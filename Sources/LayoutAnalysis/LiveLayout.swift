@@ -119,7 +119,7 @@ private final class PlaceWork: @unchecked Sendable {
         model: models[index], place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
       solver = current
     } else {
-      solver = PlaceSolver(model: models[index], place: places[index])
+      solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: true)
     }
     _ = solver.ambiguities()
     _ = solver.allSolvedViews()

@@ -52,6 +52,15 @@ public struct AmbiguityFinding: Sendable, Hashable {
   }
 }
 
+/// What the checks ask of a view's declaration on every edit.
+struct ViewTraits: OptionSet {
+  let rawValue: UInt8
+  static let layoutGuide = ViewTraits(rawValue: 1)
+  static let hidden = ViewTraits(rawValue: 2)
+  /// Declared with a design-time frame.
+  static let frame = ViewTraits(rawValue: 4)
+}
+
 /// A view's solved geometry in one place.
 public struct SolvedView: Sendable, Hashable {
   public var name: String
@@ -214,9 +223,17 @@ public final class PlaceSolver {
   /// How many constraints the last `update(model:)` removed and added (for benchmarks and tests).
   public private(set) var lastUpdate: (removed: Int, added: Int, rebuilt: Bool) = (0, 0, true)
 
-  public init(model: LayoutModel, place: LayoutPlace) {
+  public convenience init(model: LayoutModel, place: LayoutPlace) {
+    self.init(model: model, place: place, followsUpdates: false)
+  }
+
+  /// - Parameter followsUpdates: whether the solver says what each change does from the
+  ///   start (for a place that will be updated: a live layout's); otherwise from the first
+  ///   `update(model:)` on, so that a place solved once pays nothing for it.
+  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool) {
     self.model = model
     self.place = place
+    self.followsUpdates = followsUpdates
     system = LayoutSystem(model: model, place: place)
     solver = Solver()
     rebuild()
@@ -331,7 +348,17 @@ public final class PlaceSolver {
     for constraint in engine { appendEntry(for: constraint) }
     for constraint in model.constraints { appendEntry(for: constraint) }
     lastUpdate = (0, entries.count, true)
+    carried = Carried()
+    structureCaches = nil
+    cachedViewTraits = nil
+    residuals = nil
+    lastCarry = nil
+    // From here on the solver says what each update changed (`carryOver`).
+    solver.tracksChanges = followsUpdates
   }
+
+  /// Whether the solver journals its changes for `carryOver` (see `init`).
+  private var followsUpdates: Bool
 
   /// Adds a constraint at the end, breaking it if it conflicts (during a rebuild).
   private func appendEntry(for constraint: LayoutConstraint) {
@@ -426,6 +453,9 @@ public final class PlaceSolver {
     if let newPlace { place = newPlace }
     let oldModel = model
     model = newModel
+    // What the last analysis found, to be carried over where the update changed nothing.
+    let previous = (views: cachedViews, ambiguities: cachedAmbiguities, alternatives: cachedSizeAlternatives)
+    lastCarry = nil
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
     cachedViews = nil
@@ -439,7 +469,9 @@ public final class PlaceSolver {
     // The stretch of entries to match again, and the new constraints that replace it.
     let oldRange: Range<Int>
     let newConstraints: ArraySlice<LayoutConstraint>
-    if sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel) {
+    let keepsViews = sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel)
+    if !sameDeclarations { cachedViewTraits = nil }
+    if keepsViews {
       system = system.with(model: newModel, place: place)
       if let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
         changed.new.upperBound <= newModel.constraints.count,
@@ -454,6 +486,7 @@ public final class PlaceSolver {
       }
     } else {
       system = LayoutSystem(model: newModel, place: place, reusing: system)
+      structureCaches = nil
       computeSignatures()
       let engine = engineConstraints
       // Entry keys were computed with the old signatures; ids of unchanged signatures are kept.
@@ -475,6 +508,16 @@ public final class PlaceSolver {
       rebuild()
       lastUpdate = (change.removed, change.added, true)
       return false
+    }
+    let changes = solver.takeChanges()
+    followsUpdates = true
+    solver.tracksChanges = true
+    if keepsViews && !changes.all {
+      carryOver(changes, views: previous.views, ambiguities: previous.ambiguities, alternatives: previous.alternatives)
+      for variable in changes.values { residuals?.valueChanged(variable) }
+    } else {
+      carried = Carried()
+      residuals = nil
     }
     return true
   }
@@ -514,6 +557,7 @@ public final class PlaceSolver {
       }
     }
     var removed = 0
+    let oldTags = residuals == nil ? [] : entries[range].map(\.tag)
     for offset in matched.indices where !matched[offset] {
       removed += 1
       guard let constraint = entries[range.lowerBound + offset].solverConstraint else { continue }
@@ -528,6 +572,18 @@ public final class PlaceSolver {
     }
     entries.replaceSubrange(range, with: replacement)
     if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
+    if residuals != nil {
+      // The residual check reads the file's required constraints: it forgets those taken away
+      // and reads those added.
+      for offset in matched.indices where !matched[offset] {
+        residuals?.forget(oldTags[offset])
+      }
+      for (position, _) in toAdd where range.lowerBound + position >= engineCount {
+        if let constraint = replacement[position].solverConstraint, constraint.priority >= 1000 {
+          residuals?.read(constraint, tag: replacement[position].tag)
+        }
+      }
+    }
     return (removed, toAdd.count)
   }
 
@@ -729,17 +785,10 @@ public final class PlaceSolver {
     let parents = system.superviewIndex
     let insets = system.orderedInsets
     let count = min(ordered.count, insets.count)
-    let rtl = place.direction == .rtl
     var own = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: count)
     for index in 0..<count {
       let vars = ordered[index]
       own[index] = Rect(x: value(vars.x), y: value(vars.y), width: value(vars.width), height: value(vars.height))
-    }
-    // Where each view's bounds start, from the origin of its alignment rectangle: right to
-    // left, offsets count from the right edge, so the right inset.
-    func boundsOffset(_ index: Int) -> (x: Double, y: Double) {
-      let own = insets[index]
-      return (rtl ? own.right : own.left, own.top)
     }
     // The sum of the origins from each view up to the root, less the insets of the views
     // above it (a view's origin is in its superview's bounds); a chain longer than the views
@@ -764,29 +813,50 @@ public final class PlaceSolver {
         base = (sum.x - inset.x, sum.y - inset.y)
       }
     }
-    let names = system.orderedNames
     var result = [SolvedView?](repeating: nil, count: count)
-    for index in 0..<min(count, names.count) {
-      let rect = own[index]
-      let parent = parents[index]
-      var x = rect.x
-      if rtl {
-        // Right to left, `x` is the offset from the right edge of the superview's bounds.
-        let boundsWidth =
-          parent >= 0 && parent < count
-          ? own[parent].width + insets[parent].left + insets[parent].right : place.canvas.width
-        x = boundsWidth - rect.x - rect.width
-      }
-      let alignment = Rect(x: x, y: rect.y, width: rect.width, height: rect.height)
-      let sum = origin[index] ?? (rect.x, rect.y)
-      let absoluteX = rtl ? place.canvas.width - sum.x - rect.width : sum.x
-      result[index] = SolvedView(
-        name: names[index], superview: parent >= 0 && parent < names.count ? names[parent] : nil,
-        frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
-        alignment: alignment, absoluteAlignment: Rect(x: absoluteX, y: sum.y, width: rect.width, height: rect.height))
+    for index in 0..<min(count, system.orderedNames.count) {
+      result[index] = solvedView(at: index, own: own, origin: origin[index])
     }
+    carried.own = own
+    carried.origins = origin
+    carried.overhangs = nil
+    carried.notFinite = nil
     cachedViews = result
     return result
+  }
+
+  /// Where a view's bounds start, from the origin of its alignment rectangle: right to left,
+  /// offsets count from the right edge, so the right inset.
+  private func boundsOffset(_ index: Int) -> (x: Double, y: Double) {
+    let own = system.orderedInsets[index]
+    return (place.direction == .rtl ? own.right : own.left, own.top)
+  }
+
+  /// The geometry of the view at `index` from every view's own rectangle (its four
+  /// variables) and its origin summed up the superview chain.
+  private func solvedView(at index: Int, own: [Rect], origin: (x: Double, y: Double)?) -> SolvedView {
+    let parents = system.superviewIndex
+    let insets = system.orderedInsets
+    let names = system.orderedNames
+    let count = own.count
+    let rtl = place.direction == .rtl
+    let rect = own[index]
+    let parent = parents[index]
+    var x = rect.x
+    if rtl {
+      // Right to left, `x` is the offset from the right edge of the superview's bounds.
+      let boundsWidth =
+        parent >= 0 && parent < count
+        ? own[parent].width + insets[parent].left + insets[parent].right : place.canvas.width
+      x = boundsWidth - rect.x - rect.width
+    }
+    let alignment = Rect(x: x, y: rect.y, width: rect.width, height: rect.height)
+    let sum = origin ?? (rect.x, rect.y)
+    let absoluteX = rtl ? place.canvas.width - sum.x - rect.width : sum.x
+    return SolvedView(
+      name: names[index], superview: parent >= 0 && parent < names.count ? names[parent] : nil,
+      frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
+      alignment: alignment, absoluteAlignment: Rect(x: absoluteX, y: sum.y, width: rect.width, height: rect.height))
   }
 
   /// A view's geometry with variables read by `read` (the current solution, or an alternative).
@@ -863,6 +933,8 @@ public final class PlaceSolver {
 
   private func computeAmbiguities() -> [AmbiguityFinding] {
     cachedSizeAlternatives = [:]
+    carried.findings = [:]
+    carried.alternativeReaders = [:]
     var candidates: [Variable] = []
     candidates.reserveCapacity(4 * system.orderedVariables.count)
     let rootIndex = system.indexOfView[LayoutModel.rootName]
@@ -873,38 +945,371 @@ public final class PlaceSolver {
       candidates.append(vars.height)
     }
     let ambiguous = solver.ambiguousVariables(among: candidates)
+    var bits = [UInt8](repeating: 0, count: system.orderedVariables.count)
+    carried.ambiguousBits = bits
     guard !ambiguous.isEmpty else { return [] }
+    for (index, vars) in system.orderedVariables.enumerated() where index != rootIndex {
+      for (slot, variable) in [vars.x, vars.width, vars.y, vars.height].enumerated() where ambiguous.contains(variable) {
+        bits[index] |= 1 << UInt8(slot)
+      }
+    }
+    carried.ambiguousBits = bits
     var findings: [AmbiguityFinding] = []
-    for name in model.viewOrder where name != LayoutModel.rootName {
-      guard let vars = system.variables(of: name), let current = solvedView(name) else { continue }
-      for axis in [AttributeAxis.horizontal, .vertical] {
-        let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
-        let positionAmbiguous = ambiguous.contains(position)
-        let sizeAmbiguous = ambiguous.contains(size)
-        guard positionAmbiguous || sizeAmbiguous else { continue }
-        // Move the size when it is free (the more telling alternative), else the position.
-        let probe = sizeAmbiguous ? size : position
-        var alternative = current.frame
-        var probeRange: (variable: Variable, range: ValueRange)?
-        if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
-          if sizeAmbiguous { cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution }
-          let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
-          alternative = solvedView(name, reading: read)?.frame ?? alternative
-          probeRange = (probe, ValueRange(minimum: minimum, maximum: maximum))
-        }
-        var positionRange: FrameRange?
-        var sizeRange: FrameRange?
-        if let frame = frameExpressions(of: name, axis: axis) {
-          if positionAmbiguous { positionRange = range(of: frame.position, known: probeRange) }
-          if sizeAmbiguous { sizeRange = range(of: frame.size, known: probeRange) }
-        }
-        findings.append(
-          AmbiguityFinding(
-            view: name, axis: axis, position: positionAmbiguous, size: sizeAmbiguous, alternative: alternative,
-            positionRange: positionRange, sizeRange: sizeRange))
+    for index in bits.indices where bits[index] != 0 {
+      let found = ambiguityFindings(ofView: index, bits: bits[index])
+      if !found.isEmpty {
+        carried.findings[index] = found
+        findings += found
       }
     }
     return findings
+  }
+
+  /// The findings of the view at `index`, whose variables the bulk test found ambiguous as
+  /// `bits` says (x, width, y, height from the lowest bit), and the alternatives of its open
+  /// sizes kept in `cachedSizeAlternatives`.
+  private func ambiguityFindings(ofView index: Int, bits: UInt8) -> [AmbiguityFinding] {
+    let name = system.orderedNames[index]
+    let vars = system.orderedVariables[index]
+    guard let current = solvedView(name) else { return [] }
+    var findings: [AmbiguityFinding] = []
+    for axis in [AttributeAxis.horizontal, .vertical] {
+      let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
+      let shift: UInt8 = axis == .horizontal ? 0 : 2
+      let positionAmbiguous = bits & (1 << shift) != 0
+      let sizeAmbiguous = bits & (2 << shift) != 0
+      guard positionAmbiguous || sizeAmbiguous else { continue }
+      // Move the size when it is free (the more telling alternative), else the position.
+      let probe = sizeAmbiguous ? size : position
+      var alternative = current.frame
+      var probeRange: (variable: Variable, range: ValueRange)?
+      if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
+        if sizeAmbiguous {
+          cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution
+          for variable in solution.changes.keys {
+            carried.alternativeReaders[ObjectIdentifier(variable), default: []].append(index)
+          }
+        }
+        let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
+        alternative = solvedView(name, reading: read)?.frame ?? alternative
+        probeRange = (probe, ValueRange(minimum: minimum, maximum: maximum))
+      }
+      var positionRange: FrameRange?
+      var sizeRange: FrameRange?
+      if let frame = frameExpressions(of: name, axis: axis) {
+        if positionAmbiguous { positionRange = range(of: frame.position, known: probeRange) }
+        if sizeAmbiguous { sizeRange = range(of: frame.size, known: probeRange) }
+      }
+      findings.append(
+        AmbiguityFinding(
+          view: name, axis: axis, position: positionAmbiguous, size: sizeAmbiguous, alternative: alternative,
+          positionRange: positionRange, sizeRange: sizeRange))
+    }
+    return findings
+  }
+
+  // MARK: - Carrying the analysis over an update
+
+  /// What the last analysis of this place found, kept so that an update recomputes only
+  /// what the solver says it changed (`carryOver`). Valid with `cachedViews` (the frames'
+  /// parts) and `cachedAmbiguities` (the rest).
+  private struct Carried {
+    /// Each view's own rectangle (its four variables) and the origin of its alignment
+    /// rectangle summed up the superview chain, as `readAllViews` computed them.
+    var own: [Rect] = []
+    var origins: [(x: Double, y: Double)?] = []
+    /// The views whose alignment rectangles reach outside their superviews' bounds
+    /// (`overhangingViews()`), when asked for since the frames were last read in full.
+    var overhangs: Set<Int>?
+    /// The views whose frames are not finite (`viewsWithFramesNotFinite()`), likewise.
+    var notFinite: Set<Int>?
+    /// Per view, which of its variables the bulk test found ambiguous (x, width, y, height
+    /// from the lowest bit).
+    var ambiguousBits: [UInt8] = []
+    /// The ambiguity findings of each view that has any, by position.
+    var findings: [Int: [AmbiguityFinding]] = [:]
+    /// For each variable, the views whose alternative solutions (kept for their open sizes)
+    /// list it; stale entries only cost a view's findings computed again.
+    var alternativeReaders: [ObjectIdentifier: [Int]] = [:]
+  }
+
+  private var carried = Carried()
+
+  /// What the system's views look like to `carryOver`: each view variable's position
+  /// (view × 4 + x, width, y, height) and each view's subviews. Kept while the views are laid
+  /// out alike.
+  private var structureCaches: (slots: [ObjectIdentifier: Int], children: [[Int]])?
+
+  /// How many views the last update read again and how many it asked about ambiguity again,
+  /// when it carried the rest over (nil when it did not: the whole analysis is done again).
+  public private(set) var lastCarry: (frames: Int, ambiguity: Int)?
+
+  private func structure() -> (slots: [ObjectIdentifier: Int], children: [[Int]]) {
+    if let structureCaches { return structureCaches }
+    var slots: [ObjectIdentifier: Int] = [:]
+    slots.reserveCapacity(4 * system.orderedVariables.count)
+    var children = [[Int]](repeating: [], count: system.orderedVariables.count)
+    for (index, vars) in system.orderedVariables.enumerated() {
+      for (slot, variable) in [vars.x, vars.width, vars.y, vars.height].enumerated() {
+        slots[ObjectIdentifier(variable)] = 4 * index + slot
+      }
+      let parent = index < system.superviewIndex.count ? system.superviewIndex[index] : -1
+      if parent >= 0 && parent < children.count { children[parent].append(index) }
+    }
+    structureCaches = (slots, children)
+    return (slots, children)
+  }
+
+  /// Brings the frames and the ambiguity findings of the last analysis up to date with what
+  /// the solver changed: the views whose variables' values may have changed (and their
+  /// subviews, whose absolute origins and right-to-left positions follow them) are read
+  /// again; the variables whose ambiguity may have changed are tested again, and the views
+  /// they belong to (or whose kept alternatives list them, or, right to left, whose
+  /// superview's width is among them) get their findings computed again. Everything else is
+  /// the same, bit for bit, as a full analysis of the same solver would find.
+  private func carryOver(
+    _ changes: SolverChanges, views: [SolvedView?]?, ambiguities: [AmbiguityFinding]?,
+    alternatives: [SizeKey: AlternativeSolution]
+  ) {
+    let (slots, children) = structure()
+    let count = system.orderedVariables.count
+    var framesRead = 0
+    if let views, views.count == count, carried.own.count == count, carried.origins.count == count {
+      var changed: [Int] = []
+      for variable in changes.values {
+        if let slot = slots[ObjectIdentifier(variable)] { changed.append(slot / 4) }
+      }
+      if let patched = patchFrames(views, changed: changed, children: children) {
+        cachedViews = patched.views
+        framesRead = patched.read
+      }
+    }
+    guard cachedViews != nil else {
+      carried = Carried()
+      return
+    }
+    guard let ambiguities, carried.ambiguousBits.count == count else {
+      carried.findings = [:]
+      carried.alternativeReaders = [:]
+      lastCarry = (framesRead, count)
+      return
+    }
+    let rootIndex = system.indexOfView[LayoutModel.rootName]
+    let rtl = place.direction == .rtl
+    var redo = Set<Int>()
+    var tested: [Variable] = []
+    var testedSlots: [Int] = []
+    for variable in changes.ambiguity {
+      let key = ObjectIdentifier(variable)
+      for reader in carried.alternativeReaders[key] ?? [] { redo.insert(reader) }
+      guard let slot = slots[key] else { continue }
+      let view = slot / 4
+      if rtl && slot % 4 == 1 {
+        for child in children[view] where child != rootIndex { redo.insert(child) }
+      }
+      guard view != rootIndex else { continue }
+      tested.append(variable)
+      testedSlots.append(slot)
+      redo.insert(view)
+    }
+    let ambiguous = tested.isEmpty ? [] : solver.ambiguousVariables(among: tested)
+    for (variable, slot) in zip(tested, testedSlots) {
+      let bit: UInt8 = 1 << UInt8(slot % 4)
+      if ambiguous.contains(variable) {
+        carried.ambiguousBits[slot / 4] |= bit
+      } else {
+        carried.ambiguousBits[slot / 4] &= ~bit
+      }
+    }
+    var kept = alternatives
+    for view in redo.sorted() {
+      let name = system.orderedNames[view]
+      kept[SizeKey(view: name, axis: .horizontal)] = nil
+      kept[SizeKey(view: name, axis: .vertical)] = nil
+    }
+    cachedSizeAlternatives = kept
+    for view in redo.sorted() {
+      let bits = carried.ambiguousBits[view]
+      let found = bits == 0 ? [] : ambiguityFindings(ofView: view, bits: bits)
+      carried.findings[view] = found.isEmpty ? nil : found
+    }
+    let findings = redo.isEmpty ? ambiguities : carried.findings.keys.sorted().flatMap { carried.findings[$0] ?? [] }
+    cachedAmbiguities = findings
+    lastCarry = (framesRead, tested.count)
+  }
+
+  /// The views (by position, in order) whose alignment rectangle reaches outside their
+  /// superview's bounds by more than the geometry check's tolerance (`GeometryCheck.overhangs`):
+  /// the only views that can be offscreen. Found in one pass when first asked for after the
+  /// frames were read in full, and kept up to date for the views an update reads again.
+  func overhangingViews() -> [Int] {
+    let views = allSolvedViews().views
+    if let known = carried.overhangs { return known.sorted() }
+    var found = Set<Int>()
+    for index in views.indices where overhangs(index, in: views) { found.insert(index) }
+    carried.overhangs = found
+    return found.sorted()
+  }
+
+  private func overhangs(_ index: Int, in views: [SolvedView?]) -> Bool {
+    let parents = system.superviewIndex
+    guard index < parents.count, index < views.count, let solved = views[index] else { return false }
+    let parent = parents[index]
+    guard parent >= 0, parent < views.count, let superview = views[parent] else { return false }
+    return GeometryCheck.overhangs(solved.alignment, superviewFrame: superview.frame)
+  }
+
+  /// The views (by position, in order) whose frames are not finite: found in one pass when
+  /// first asked for after the frames were read in full, and kept up to date for the views an
+  /// update reads again.
+  func viewsWithFramesNotFinite() -> [Int] {
+    let views = allSolvedViews().views
+    if let known = carried.notFinite { return known.sorted() }
+    var found = Set<Int>()
+    for index in views.indices where PlaceSolver.isNotFinite(views[index]) { found.insert(index) }
+    carried.notFinite = found
+    return found.sorted()
+  }
+
+  private static func isNotFinite(_ view: SolvedView?) -> Bool {
+    guard let frame = view?.frame else { return false }
+    return !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite)
+  }
+
+  /// The views (by position, in order) declared with a design-time frame.
+  func framedViews() -> [Int] {
+    let traits = viewTraits()
+    if let cachedFramedViews { return cachedFramedViews }
+    let framed = traits.indices.filter { traits[$0].contains(.frame) }
+    cachedFramedViews = framed
+    return framed
+  }
+
+  private var cachedFramedViews: [Int]?
+
+  /// What the geometry check asks of each view's declaration, in `allSolvedViews()` order:
+  /// `ViewTraits`. Read from the model when first asked for, and kept while the views are
+  /// declared exactly as before (`update(sameDeclarations:)`): every edit asks, and a lookup
+  /// by name copies the whole declaration.
+  func viewTraits() -> [ViewTraits] {
+    if let cachedViewTraits, cachedViewTraits.count == system.orderedNames.count { return cachedViewTraits }
+    cachedFramedViews = nil
+    let traits = system.orderedNames.map { name -> ViewTraits in
+      guard let node = model.views[name] else { return [] }
+      var traits: ViewTraits = []
+      if node.isLayoutGuide { traits.insert(.layoutGuide) }
+      if node.isHidden { traits.insert(.hidden) }
+      if node.frame != nil { traits.insert(.frame) }
+      return traits
+    }
+    cachedViewTraits = traits
+    return traits
+  }
+
+  private var cachedViewTraits: [ViewTraits]?
+
+  /// The frames, the ambiguity findings (alternatives and ranges included) and the kept
+  /// alternatives of open sizes as text, every number as its bits: as the place holds them
+  /// (`fresh` false: carried over by the updates), or computed again from the solver as a
+  /// full analysis does (the place is then left as it was). For tests of `carryOver`.
+  func analysisDescription(fresh: Bool) -> String {
+    let saved = (cachedViews, cachedAmbiguities, cachedSizeAlternatives, carried)
+    if fresh {
+      cachedViews = nil
+      cachedAmbiguities = nil
+      cachedSizeAlternatives = [:]
+      carried = Carried()
+    }
+    defer {
+      if fresh { (cachedViews, cachedAmbiguities, cachedSizeAlternatives, carried) = saved }
+    }
+    func bits(_ value: Double?) -> String { value.map { String($0.bitPattern, radix: 16) } ?? "nil" }
+    func bits(_ rect: Rect) -> String { [rect.x, rect.y, rect.width, rect.height].map { bits($0) }.joined(separator: " ") }
+    var lines: [String] = []
+    let ambiguities = ambiguities()
+    for case let view? in allSolvedViews().views {
+      lines.append(
+        "\(view.name) in \(view.superview ?? "-"): \(bits(view.frame)) | \(bits(view.alignment)) | \(bits(view.absoluteAlignment))")
+    }
+    for finding in ambiguities {
+      lines.append(
+        "ambiguous \(finding.view) \(finding.axis) \(finding.position) \(finding.size) \(bits(finding.alternative)) "
+          + "\(bits(finding.positionRange?.lowest)) \(bits(finding.positionRange?.highest)) "
+          + "\(bits(finding.sizeRange?.lowest)) \(bits(finding.sizeRange?.highest))")
+    }
+    lines.append("overhanging \(overhangingViews()), not finite \(viewsWithFramesNotFinite())")
+    for (key, solution) in cachedSizeAlternatives.sorted(by: { "\($0.key.view) \($0.key.axis)" < "\($1.key.view) \($1.key.axis)" }) {
+      let changes = solution.changes.map { "\($0.key.name)=\(bits($0.value))" }.sorted()
+      lines.append("alternative \(key.view) \(key.axis): \(changes)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The frames after the views at `changed` were moved: their own rectangles read again,
+  /// and the origins and frames of them and every view below them computed again, parents
+  /// first, with the same arithmetic as `readAllViews`. Nil when the superview chains loop.
+  private func patchFrames(_ views: [SolvedView?], changed: [Int], children: [[Int]]) -> (
+    views: [SolvedView?], read: Int
+  )? {
+    guard !changed.isEmpty else { return (views, 0) }
+    let count = views.count
+    let parents = system.superviewIndex
+    let ordered = system.orderedVariables
+    var own = carried.own
+    var origins = carried.origins
+    carried.own = []
+    carried.origins = []
+    for index in changed {
+      let vars = ordered[index]
+      own[index] = Rect(x: value(vars.x), y: value(vars.y), width: value(vars.width), height: value(vars.height))
+    }
+    // The changed views and everything below them, parents before children.
+    var below = Set<Int>()
+    var stack = changed
+    while let index = stack.popLast() {
+      guard below.insert(index).inserted else { continue }
+      stack += children[index]
+    }
+    var depth: [Int: Int] = [:]
+    for index in below {
+      var steps = 0
+      var current = parents[index]
+      while current >= 0 && current < count {
+        steps += 1
+        if steps > count { return nil }
+        current = parents[current]
+      }
+      depth[index] = steps
+    }
+    let order = below.sorted { (depth[$0] ?? 0, $0) < (depth[$1] ?? 0, $1) }
+    var result = views
+    for index in order {
+      let parent = parents[index]
+      var base: (x: Double, y: Double) = (0, 0)
+      if parent >= 0, parent < count, let known = origins[parent] {
+        let inset = boundsOffset(parent)
+        base = (known.x - inset.x, known.y - inset.y)
+      }
+      let sum = (x: base.x + own[index].x, y: base.y + own[index].y)
+      origins[index] = sum
+      result[index] = solvedView(at: index, own: own, origin: sum)
+    }
+    carried.own = own
+    carried.origins = origins
+    if var outside = carried.overhangs {
+      // A view moved or resized, or one whose superview did: its subviews are among `order`.
+      for index in order {
+        if overhangs(index, in: result) { outside.insert(index) } else { outside.remove(index) }
+      }
+      carried.overhangs = outside
+    }
+    if var unresolved = carried.notFinite {
+      for index in order {
+        if PlaceSolver.isNotFinite(result[index]) { unresolved.insert(index) } else { unresolved.remove(index) }
+      }
+      carried.notFinite = unresolved
+    }
+    return (result, order.count)
   }
 
   /// A view's frame on one axis as expressions of the solver's variables: its x (or y)
@@ -982,32 +1387,111 @@ public final class PlaceSolver {
   /// the largest term of the constraint (at least 1), or by more than the solver's own
   /// tolerance for a required constraint, 1e-7 × `scale` (the largest number of the place),
   /// with by how much: none in a layout the solver resolves.
+  ///
+  /// A residual depends only on the constraint and the values of its variables: after an
+  /// update, only the constraints added and those over variables whose values the solver
+  /// says may have changed are read again (`Residuals`).
   func violatedRequiredConstraints(scale: Double) -> [(constraint: LayoutConstraint, by: Double)] {
     let floor = 1e-7 * max(1, scale)
+    if var known = residuals, known.scale == scale {
+      for tag in known.pending {
+        guard let constraint = known.constraints[tag] else { continue }
+        known.misses[tag] = miss(ofRequired: constraint, floor: floor)
+      }
+      known.pending = []
+      residuals = known
+      guard !known.misses.isEmpty else { return [] }
+      var result: [(LayoutConstraint, Double)] = []
+      for index in engineCount..<max(engineCount, entries.count) {
+        guard let by = known.misses[entries[index].tag], let constraint = constraint(at: index) else { continue }
+        result.append((constraint, by))
+      }
+      return result
+    }
+    // What was read is kept only for a place that is updated (a live layout's).
+    var known = followsUpdates ? Residuals(scale: scale) : nil
     var result: [(LayoutConstraint, Double)] = []
     for index in engineCount..<max(engineCount, entries.count) {
       // A broken constraint is in the solver below required; the engine's own are left out.
       guard let solverConstraint = entries[index].solverConstraint, solverConstraint.priority >= 1000 else {
         continue
       }
-      let expression = solverConstraint.expression
-      var sum = expression.constant
-      var magnitude = max(1, abs(expression.constant))
-      for term in expression.terms {
-        let value = term.coefficient * solver.value(of: term.variable)
-        sum += value
-        magnitude = max(magnitude, abs(value))
+      let tag = entries[index].tag
+      known?.read(solverConstraint, tag: tag)
+      guard let by = miss(ofRequired: solverConstraint, floor: floor), let constraint = constraint(at: index) else {
+        continue
       }
-      let miss: Double
-      switch solverConstraint.relation {
-      case .equal: miss = abs(sum)
-      case .greaterThanOrEqual: miss = max(0, -sum)
-      case .lessThanOrEqual: miss = max(0, sum)
-      }
-      guard !miss.isFinite || miss > max(1e-6 * magnitude, floor), let constraint = constraint(at: index) else { continue }
-      result.append((constraint, miss))
+      known?.misses[tag] = by
+      result.append((constraint, by))
     }
+    known?.pending = []
+    residuals = known
     return result
+  }
+
+  /// By how much the solved values miss a required constraint, when by more than a millionth
+  /// of its largest term (at least 1) and more than `floor`.
+  private func miss(ofRequired solverConstraint: Constraint, floor: Double) -> Double? {
+    let expression = solverConstraint.expression
+    var sum = expression.constant
+    var magnitude = max(1, abs(expression.constant))
+    for term in expression.terms {
+      let value = term.coefficient * solver.value(of: term.variable)
+      sum += value
+      magnitude = max(magnitude, abs(value))
+    }
+    let miss: Double
+    switch solverConstraint.relation {
+    case .equal: miss = abs(sum)
+    case .greaterThanOrEqual: miss = max(0, -sum)
+    case .lessThanOrEqual: miss = max(0, sum)
+    }
+    return !miss.isFinite || miss > max(1e-6 * magnitude, floor) ? miss : nil
+  }
+
+  /// What the residual check read: the file's required constraints by tag, the tags of those
+  /// over each variable, the ones that missed, and which to read again at the next check.
+  /// Built by a whole check; updates keep it (constraints added and taken away, values
+  /// changed) as long as the solver says what changed; a rebuild drops it.
+  private struct Residuals {
+    var scale: Double
+    var constraints: [Int: Constraint] = [:]
+    var byVariable: [ObjectIdentifier: [Int]] = [:]
+    var misses: [Int: Double] = [:]
+    var pending: Set<Int> = []
+
+    init(scale: Double) {
+      self.scale = scale
+    }
+
+    mutating func read(_ constraint: Constraint, tag: Int) {
+      constraints[tag] = constraint
+      for term in constraint.expression.terms { byVariable[ObjectIdentifier(term.variable), default: []].append(tag) }
+      pending.insert(tag)
+    }
+
+    mutating func forget(_ tag: Int) {
+      constraints[tag] = nil
+      misses[tag] = nil
+    }
+
+    /// Tags no longer in use stay in `byVariable`: they are skipped when read.
+    mutating func valueChanged(_ variable: Variable) {
+      for tag in byVariable[ObjectIdentifier(variable)] ?? [] where constraints[tag] != nil { pending.insert(tag) }
+    }
+  }
+
+  private var residuals: Residuals?
+
+  /// The residual check's answer as text, numbers as bits: as updates carried it over
+  /// (`fresh` false), or read again from every constraint (the place is then left as it
+  /// was). For tests of `Residuals`.
+  func residualDescription(scale: Double, fresh: Bool) -> String {
+    let saved = residuals
+    if fresh { residuals = nil }
+    defer { if fresh { residuals = saved } }
+    return violatedRequiredConstraints(scale: scale).map { "\($0.constraint) \($0.constraint.range) \($0.by.bitPattern)" }
+      .joined(separator: "\n")
   }
 
   // MARK: - Optional constraints

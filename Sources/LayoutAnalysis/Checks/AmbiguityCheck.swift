@@ -26,12 +26,17 @@ enum AmbiguityCheck {
     // Only an undetermined size falls to 0; a view whose position alone is open has the size
     // its constraints give it.
     let undeterminedSizes = Set(ambiguities.filter(\.size).map { "\($0.view)|\($0.axis)" })
-    let sizedToZero = sizedToZeroOnPurpose(model)
-    for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
+    // Read only when some view has no size (it is a pass over every constraint).
+    var sizedToZeroFound: Set<SizedView>?
+    for case let solved? in solver.allSolvedViews().views
+    where abs(solved.alignment.width) <= 0.001 || abs(solved.alignment.height) <= 0.001 {
       let name = solved.name
+      guard name != LayoutModel.rootName else { continue }
       // A stack view's layout guide is no view, and a hidden view is not drawn (a stack
       // collapses it on purpose).
       if let node = model.views[name], node.isLayoutGuide || node.isHidden { continue }
+      let sizedToZero = sizedToZeroFound ?? sizedToZeroOnPurpose(model)
+      sizedToZeroFound = sizedToZero
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
         guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)),
@@ -262,9 +267,15 @@ enum AmbiguityCheck {
   {
     var pairs: [ContentPair] = []
     var seen = Set<String>()
-    // Each view's first position in the file's order.
-    var order: [String: Int] = [:]
-    for (index, name) in model.viewOrder.enumerated() where order[name] == nil { order[name] = index }
+    // Each view's first position in the file's order; built at the first pair.
+    var knownOrder: [String: Int]?
+    func order() -> [String: Int] {
+      if let knownOrder { return knownOrder }
+      var order: [String: Int] = [:]
+      for (index, name) in model.viewOrder.enumerated() where order[name] == nil { order[name] = index }
+      knownOrder = order
+      return order
+    }
     for ambiguity in ambiguities where ambiguity.size {
       guard let node = model.views[ambiguity.view], let intrinsic = intrinsicSize(of: node, ambiguity.axis),
         let current = solver.solvedView(ambiguity.view)
@@ -287,7 +298,8 @@ enum AmbiguityCheck {
         let hugging = stretched
         let priority = contentPriority(node, axis: ambiguity.axis, hugging: hugging)
         guard contentPriority(otherNode, axis: ambiguity.axis, hugging: hugging) == priority else { continue }
-        let ordered = [ambiguity.view, other].sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+        let positions = order()
+        let ordered = [ambiguity.view, other].sorted { (positions[$0] ?? 0) < (positions[$1] ?? 0) }
         let key = "\(ordered[0])|\(ordered[1])|\(ambiguity.axis)"
         guard !seen.contains(key) else { continue }
         seen.insert(key)

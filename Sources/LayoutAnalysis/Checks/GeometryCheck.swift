@@ -12,18 +12,25 @@ enum GeometryCheck {
     var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
-    for index in views.indices {
-      guard let solved = views[index], solved.name != LayoutModel.rootName,
-        model.views[solved.name]?.isLayoutGuide != true
-      else { continue }
+    // Read by position: a lookup by name copies the whole declaration. Only the views that
+    // reach outside their superviews, and in the primary place those declared with a frame,
+    // can have a finding; the place keeps both lists.
+    let traits = solver.viewTraits()
+    var candidates = solver.overhangingViews()
+    if isPrimary { candidates = Array(Set(candidates).union(solver.framedViews())).sorted() }
+    for index in candidates where index < views.count {
+      let own = index < traits.count ? traits[index] : []
+      guard !own.contains(.layoutGuide), let solved = views[index], solved.name != LayoutModel.rootName else {
+        continue
+      }
       // A view declared with a frame: where it is drawn in the primary place.
-      if isPrimary, let node = model.views[solved.name], let declared = node.frame, !ambiguous.contains(solved.name),
-        !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
+      if isPrimary, own.contains(.frame), let node = model.views[solved.name], let declared = node.frame,
+        !ambiguous.contains(solved.name), !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
         findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
       }
       // A hidden view is not drawn: where it reaches does not show.
-      if model.views[solved.name]?.isHidden == true { continue }
+      if own.contains(.hidden) { continue }
       let parentIndex = index < superviews.count ? superviews[index] : -1
       guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
       if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
@@ -57,6 +64,16 @@ enum GeometryCheck {
       place: solver.place)
   }
 
+  /// How far past its superview's bounds an alignment rectangle may reach unreported.
+  static let tolerance = 0.5
+
+  /// Whether an alignment rectangle reaches outside the bounds of a superview of this frame
+  /// by more than `tolerance`: what `offscreen` reports.
+  static func overhangs(_ rect: Rect, superviewFrame: Rect) -> Bool {
+    rect.x < -tolerance || rect.x + rect.width > superviewFrame.width + tolerance || rect.y < -tolerance
+      || rect.y + rect.height > superviewFrame.height + tolerance
+  }
+
   /// A view whose alignment rectangle reaches outside its superview's bounds (its whole
   /// frame, alignment insets included) by more than half a point. The view's own frame may
   /// legitimately overhang (a shadow, with alignment insets).
@@ -66,7 +83,6 @@ enum GeometryCheck {
     let superview = parent.name
     let bounds = Rect(x: 0, y: 0, width: parent.frame.width, height: parent.frame.height)
     let rect = solved.alignment
-    let tolerance = 0.5
     var edges: [EdgeOverhang] = []
     if rect.x < bounds.x - tolerance { edges.append(EdgeOverhang(.left, by: bounds.x - rect.x)) }
     if rect.x + rect.width > bounds.width + tolerance {
@@ -94,6 +110,8 @@ enum GeometryCheck {
   /// reported once, not per place.
   static func transformed(_ document: LayoutDocument) -> [Diagnostic] {
     let model = document.model
+    // Most files transform nothing: a pass over the views' values, without a lookup by name.
+    guard model.views.values.contains(where: { $0.transform != nil }) else { return [] }
     var result: [Diagnostic] = []
     for name in model.viewOrder {
       guard let node = model.views[name], let transform = node.transform else { continue }

@@ -142,9 +142,10 @@ enum NumericRangeCheck {
       }
     }
     let model = solver.model
-    for case let solved? in solver.allSolvedViews().views {
-      let frame = solved.frame
-      guard ![frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else { continue }
+    // The place keeps which frames are not finite (a pass over every view, on every edit).
+    let solvedViews = solver.allSolvedViews().views
+    for index in solver.viewsWithFramesNotFinite() {
+      guard index < solvedViews.count, let solved = solvedViews[index] else { continue }
       views.insert(Unreliable(view: solved.name, axis: .horizontal))
       views.insert(Unreliable(view: solved.name, axis: .vertical))
       findings.append(
