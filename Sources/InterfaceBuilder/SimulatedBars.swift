@@ -280,7 +280,8 @@ struct SimulatedBars: Equatable {
       }
     }
     // A scene whose simulated size is a page or form sheet's (Xcode 11 and later) is drawn as
-    // a sheet whatever presents it, and so are the stack's scenes of such a navigation controller.
+    // a sheet whatever presents it, and so is the root scene of such a navigation controller (as
+    // for a presented one, the scenes pushed onto its stack are not marked).
     let sheetMetrics: Set<String> = ["modalPageSheetSimulatedSizeMetrics", "modalFormSheetSimulatedSizeMetrics"]
     if (version ?? 0) >= SimulatedBars.sheetsSince {
       for (_, controller) in controllers
