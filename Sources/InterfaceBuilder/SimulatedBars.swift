@@ -119,6 +119,20 @@ struct SimulatedBars: Equatable {
       return found
     }
 
+    /// The controllers a controller holds by one of the `relationships` (`viewControllers`,
+    /// `rootViewController`…), in the file's order.
+    func related(_ controller: Int, by relationships: Set<String>) -> [Int] {
+      segues(from: controller).filter { $0.kind == "relationship" && $0.relationship.map(relationships.contains) == true }
+        .map(\.destination)
+    }
+
+    /// The scenes a controller presented as a sheet draws as one: itself, or a navigation
+    /// controller's root.
+    func sheetScenes(_ controller: Int) -> [Int] {
+      guard tree.node(controller)?.name == "navigationController" else { return [controller] }
+      return related(controller, by: ["rootViewController"])
+    }
+
     func frameHeight(_ element: Int?) -> (y: Double, height: Double)? {
       guard let element, let rect = tree.child(of: element, named: "rect", key: "frame"), let node = tree.node(rect),
         let height = Elements.number(node.attribute("height"))
@@ -140,10 +154,8 @@ struct SimulatedBars: Equatable {
         // A tab bar controller pushed onto the stack shows its tabs below the stack's bar: each
         // tab that is no navigation controller of its own has it too.
         if node.name == "tabBarController", current != start {
-          for segue in segues(from: current) where segue.kind == "relationship" && segue.relationship == "viewControllers" {
-            if tree.node(segue.destination)?.name != "navigationController" {
-              queue.append((segue.destination, inheritedLarge, throughNever))
-            }
+          for tab in related(current, by: ["viewControllers"]) where tree.node(tab)?.name != "navigationController" {
+            queue.append((tab, inheritedLarge, throughNever))
           }
           continue
         }
@@ -219,8 +231,8 @@ struct SimulatedBars: Equatable {
           if childNode.name == "simulatedToolbarMetrics" { bottomBar = 44 }
         }
       }
-      for segue in segues(from: controller) where segue.kind == "relationship" && segue.relationship == "rootViewController" {
-        spread(from: segue.destination, top: top, status: status, bottom: bottomBar)
+      for scene in related(controller, by: ["rootViewController"]) {
+        spread(from: scene, top: top, status: status, bottom: bottomBar)
       }
     }
 
@@ -229,13 +241,10 @@ struct SimulatedBars: Equatable {
       switch node.name {
       case "tabBarController":
         let height = barHeight(saved: frameHeight(tree.child(of: controller, key: "tabBar"))?.height) ?? tabBarHeight
-        var tabs = segues(from: controller).filter { $0.kind == "relationship" && $0.relationship == "viewControllers" }.map(\.destination)
         // A split view controller as a tab shows both its columns above the tab bar.
-        tabs = tabs.flatMap { tab -> [Int] in
+        let tabs = related(controller, by: ["viewControllers"]).flatMap { tab -> [Int] in
           guard tree.node(tab)?.name == "splitViewController" else { return [tab] }
-          return segues(from: tab).filter {
-            $0.kind == "relationship" && ($0.relationship == "masterViewController" || $0.relationship == "detailViewController")
-          }.map(\.destination)
+          return related(tab, by: ["masterViewController", "detailViewController"])
         }
         for tab in tabs {
           if tree.node(tab)?.name == "navigationController" {
@@ -267,28 +276,19 @@ struct SimulatedBars: Equatable {
         guard let destination = tree.node(segue.destination),
           !fullScreen.contains(destination.attribute("modalPresentationStyle") ?? "")
         else { continue }
-        var targets = [segue.destination]
-        if destination.name == "navigationController" {
-          targets = segues(from: segue.destination).filter { $0.kind == "relationship" && $0.relationship == "rootViewController" }
-            .map(\.destination)
-        }
-        for target in targets { result[target, default: SimulatedBars()].sheet = true }
+        for target in sheetScenes(segue.destination) { result[target, default: SimulatedBars()].sheet = true }
       }
     }
     // A scene whose simulated size is a page or form sheet's (Xcode 11 and later) is drawn as
-    // a sheet whatever presents it, and so are the stack's scenes of such a navigation controller.
+    // a sheet whatever presents it, and so is the root scene of such a navigation controller (as
+    // for a presented one, the scenes pushed onto its stack are not marked).
     let sheetMetrics: Set<String> = ["modalPageSheetSimulatedSizeMetrics", "modalFormSheetSimulatedSizeMetrics"]
     if (version ?? 0) >= SimulatedBars.sheetsSince {
       for (_, controller) in controllers
       where tree.children(of: controller).contains(where: {
         tree.node($0).map { sheetMetrics.contains($0.name) && $0.key == "simulatedDestinationMetrics" } == true
       }) {
-        var targets = [controller]
-        if tree.node(controller)?.name == "navigationController" {
-          targets = segues(from: controller).filter { $0.kind == "relationship" && $0.relationship == "rootViewController" }
-            .map(\.destination)
-        }
-        for target in targets { result[target, default: SimulatedBars()].sheet = true }
+        for target in sheetScenes(controller) { result[target, default: SimulatedBars()].sheet = true }
       }
     }
     // A segue's own presentation style wins over its destination's.

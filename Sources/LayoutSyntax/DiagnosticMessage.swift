@@ -85,13 +85,16 @@ enum DiagnosticMessage {
       text += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
     }
     text += places(diagnostic.places)
+    // The notes say why a finding is information; a configuration that raises its level
+    // (`"rules"`) keeps the reason but not the conclusion.
+    let informationOnly = diagnostic.severity == .info ? ", so this is for information only." : "."
     for case .ambiguitySetting(let setting) in diagnostic.notes {
       let name = setting == .neverVerify ? "Never Verify" : "Verify Position Only"
-      text += " Its Ambiguity setting is \(name), so this is for information only."
+      text += " Its Ambiguity setting is \(name)" + informationOnly
     }
     if diagnostic.notes.contains(.estimatedCanvas) {
       text += " The frame Plumb solved rests on its estimate of Xcode's canvas (simulated bars, text and control"
-        + " sizes), so this is for information only."
+        + " sizes)" + informationOnly
     }
     return text
   }

@@ -99,10 +99,16 @@ final class StreamingCheckTests: XCTestCase {
     let events = Events()
     XCTAssertEqual(Plumb.run(["check", "tree", "--canvas", "tablet"], io: io(files, events: events)), 2)
     XCTAssertEqual(events.output, "")
-    files["tree/Screen999.layout"] = Array("canvas tablet 768x1024\nview a\nH:|-[a(100)]\nV:|-[a(40)]\n".utf8)
+    // The last file has it, with a conflict: what was held is written, in order, with its finding.
+    files["tree/Screen999.layout"] = Array("canvas tablet 768x1024\nview a\nH:|-[a(100)]\nV:|-[a(40)]\na.width == 120\n".utf8)
     let found = Events()
-    XCTAssertEqual(Plumb.run(["check", "tree", "--canvas", "tablet"], io: io(files, events: found)), 0)
-    XCTAssertEqual(found.output, "")
+    XCTAssertEqual(Plumb.run(["check", "tree", "--canvas", "tablet"], io: io(files, events: found)), 1)
+    XCTAssertTrue(found.output.hasPrefix("tree/Screen999.layout:"), found.output)
+    XCTAssertTrue(found.output.hasSuffix("1 error in \(fileCount + 1) files\n"), found.output)
+    let json = Events()
+    XCTAssertEqual(Plumb.run(["check", "tree", "--canvas", "tablet", "--format", "json"], io: io(files, events: json)), 1)
+    XCTAssertTrue(json.output.hasPrefix("{\n  \"version\": 1,"), json.output)
+    XCTAssertEqual(json.output.components(separatedBy: "\"path\": ").count - 1, fileCount + 1)
   }
 
   /// Only the last files' layouts are kept for the exit, and a check that starts again in the

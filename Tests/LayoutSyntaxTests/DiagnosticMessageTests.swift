@@ -11,8 +11,10 @@ final class DiagnosticMessageTests: XCTestCase {
     ConstraintQuote(range: at, text: text, isWritten: written, label: label, identifier: id)
   }
 
-  private func text(_ finding: Finding, places: FindingPlaces = .everywhere, notes: [FindingNote] = []) -> String {
-    Diagnostic(code: .syntax, severity: .error, finding: finding, range: at, places: places, notes: notes).message
+  private func text(
+    _ finding: Finding, places: FindingPlaces = .everywhere, notes: [FindingNote] = [], severity: Severity = .error
+  ) -> String {
+    Diagnostic(code: .syntax, severity: severity, finding: finding, range: at, places: places, notes: notes).message
   }
 
   func testEveryFindingKind() {
@@ -648,8 +650,24 @@ final class DiagnosticMessageTests: XCTestCase {
       ),
     ]
     for (places, notes, expected) in table {
-      XCTAssertEqual(text(gap, places: places, notes: notes), expected)
+      XCTAssertEqual(text(gap, places: places, notes: notes, severity: .info), expected)
     }
+  }
+
+  /// The notes that make a finding information say why; when a configuration raises its level
+  /// again, the reason stays and "for information only" goes.
+  func testInformationNotesFollowTheSeverity() {
+    let card = Finding.misplaced(
+      Misplacement(view: "Card", declared: Rect(x: 0, y: 0, width: 10, height: 10), solved: frame, canvas: "phone"))
+    let body = text(card)
+    let estimate = " The frame Plumb solved rests on its estimate of Xcode's canvas (simulated bars, text and control sizes)"
+    XCTAssertEqual(
+      text(card, notes: [.estimatedCanvas], severity: .info), body + estimate + ", so this is for information only.")
+    XCTAssertEqual(text(card, notes: [.estimatedCanvas], severity: .warning), body + estimate + ".")
+    let gap = Finding.zeroSize(view: "Gap", axis: .vertical, frame: frame, cause: .constraints)
+    XCTAssertEqual(
+      text(gap, notes: [.ambiguitySetting(.neverVerify)], severity: .warning),
+      text(gap) + " Its Ambiguity setting is Never Verify.")
   }
 
   /// Interface Builder quotes a constraint its own way by replacing the quote at its range.
