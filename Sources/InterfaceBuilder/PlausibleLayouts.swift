@@ -132,8 +132,9 @@ struct PlausibleLayouts {
   static let impliedSafeAreaSupport = 2
 
   /// Safe areas the saved frames imply: the top (bottom) inset at which the views in the root
-  /// pinned to its safe area's top (bottom) edge would be where they were saved, when at least
-  /// `impliedSafeAreaSupport` of them agree on it. Plumb infers the safe area from the device,
+  /// pinned by a required equality to its safe area's top (bottom) edge would be where they
+  /// were saved, when at least `impliedSafeAreaSupport` of them agree on it. Plumb infers the
+  /// safe area from the device,
   /// the Xcode version and the bars it simulates, and a bar it does not know (a custom one, one
   /// drawn by a version it has not measured) moves every pinned view alike; one view dragged away
   /// from its constraints implies an edge no other view agrees with.
@@ -141,7 +142,9 @@ struct PlausibleLayouts {
     var tops: [Double: Int] = [:]
     var bottoms: [Double: Int] = [:]
     let root = LayoutModel.rootName
-    for constraint in model.constraints where constraint.relation == .equal && constraint.multiplier == 1 {
+    // Only required equalities: an optional one may be what gives way where the view was saved.
+    for constraint in model.constraints
+    where constraint.relation == .equal && constraint.multiplier == 1 && constraint.priority >= 1000 {
       guard let second = constraint.second else { continue }
       let first = constraint.first
       // One item is the root's safe area, at its top or bottom; the other a view in the root.
