@@ -70,8 +70,19 @@ enum GeometryCheck {
   /// Whether an alignment rectangle reaches outside the bounds of a superview of this frame
   /// by more than `tolerance`: what `offscreen` reports.
   static func overhangs(_ rect: Rect, superviewFrame: Rect) -> Bool {
-    rect.x < -tolerance || rect.x + rect.width > superviewFrame.width + tolerance || rect.y < -tolerance
-      || rect.y + rect.height > superviewFrame.height + tolerance
+    !overhangingEdges(rect, superviewFrame: superviewFrame).isEmpty
+  }
+
+  /// The edges of a superview of this frame that an alignment rectangle reaches past by more
+  /// than `tolerance`, and how far: one test for the views to check and for what they report.
+  static func overhangingEdges(_ rect: Rect, superviewFrame: Rect) -> [EdgeOverhang] {
+    let (width, height) = (superviewFrame.width, superviewFrame.height)
+    var edges: [EdgeOverhang] = []
+    if rect.x < -tolerance { edges.append(EdgeOverhang(.left, by: -rect.x)) }
+    if rect.x + rect.width > width + tolerance { edges.append(EdgeOverhang(.right, by: rect.x + rect.width - width)) }
+    if rect.y < -tolerance { edges.append(EdgeOverhang(.top, by: -rect.y)) }
+    if rect.y + rect.height > height + tolerance { edges.append(EdgeOverhang(.bottom, by: rect.y + rect.height - height)) }
+    return edges
   }
 
   /// A view whose alignment rectangle reaches outside its superview's bounds (its whole
@@ -83,15 +94,7 @@ enum GeometryCheck {
     let superview = parent.name
     let bounds = Rect(x: 0, y: 0, width: parent.frame.width, height: parent.frame.height)
     let rect = solved.alignment
-    var edges: [EdgeOverhang] = []
-    if rect.x < bounds.x - tolerance { edges.append(EdgeOverhang(.left, by: bounds.x - rect.x)) }
-    if rect.x + rect.width > bounds.width + tolerance {
-      edges.append(EdgeOverhang(.right, by: rect.x + rect.width - bounds.width))
-    }
-    if rect.y < bounds.y - tolerance { edges.append(EdgeOverhang(.top, by: bounds.y - rect.y)) }
-    if rect.y + rect.height > bounds.height + tolerance {
-      edges.append(EdgeOverhang(.bottom, by: rect.y + rect.height - bounds.height))
-    }
+    let edges = overhangingEdges(rect, superviewFrame: parent.frame)
     guard !edges.isEmpty else { return nil }
     let outside =
       rect.x >= bounds.width || rect.x + rect.width <= 0 || rect.y >= bounds.height || rect.y + rect.height <= 0
