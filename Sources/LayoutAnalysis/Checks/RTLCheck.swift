@@ -145,6 +145,12 @@ enum RTLCheck {
   }
 
   fileprivate static func leftRight(_ constraint: ConstraintStatement) -> Diagnostic? {
+    // Most constraints have neither attribute left or right: answer them without building
+    // anything (the walk visits every constraint of the file at every keystroke).
+    guard
+      directional(constraint.first.attribute) != nil
+        || (constraint.second.map { directional($0.attribute) != nil } ?? false)
+    else { return nil }
     let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
     let absolute = sides.filter { directional($0.attribute) != nil }
     guard !absolute.isEmpty else { return nil }
