@@ -82,6 +82,8 @@ enum RTLCheck {
     }
 
     private mutating func visitOptions(_ format: VisualFormatStatement) {
+      // Most formats have no option at all.
+      guard !format.options.isEmpty else { return }
       // Aligning a vertical format's views by their left or right edges keeps them there in
       // right-to-left languages. (In a horizontal format these options are errors.)
       if format.format?.orientation == .vertical {
