@@ -391,6 +391,10 @@ final class Server {
     let order = editOrder.reversed()
     editOrder = []
     guard !client.pullDiagnostics else { return }
+    // The last analysis replaced is freed while the client reads the diagnostics and asks
+    // its next questions; a new analysis waits for the rest rather than share the cores (and
+    // the allocator) with it.
+    if !order.isEmpty { waitForReleases() }
     for uri in order {
       guard let document = documents[uri] else { continue }
       let snapshot = document.analysis(nextGeneration: nextGeneration)
