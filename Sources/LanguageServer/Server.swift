@@ -412,7 +412,8 @@ final class Server {
     releaser.async { parcel.free() }
   }
 
-  /// Waits until the analyses handed to `releaser` so far are freed (for tests).
+  /// Waits until the analyses handed to `releaser` so far are freed (before an analysis, when
+  /// a document closes, and in tests).
   func waitForReleases() {
     releaser.sync {}
   }

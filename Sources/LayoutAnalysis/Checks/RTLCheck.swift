@@ -147,7 +147,7 @@ enum RTLCheck {
   }
 
   fileprivate static func leftRight(_ constraint: ConstraintStatement) -> Diagnostic? {
-    // Most constraints have neither attribute left or right: answer them without building
+    // Most constraints have no side left or right: answer them without building
     // anything (the walk visits every constraint of the file at every keystroke).
     guard
       directional(constraint.first.attribute) != nil
