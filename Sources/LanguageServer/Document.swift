@@ -115,9 +115,11 @@ final class OpenDocument {
     return next
   }
 
-  /// Frees the analysis the last edits replaced (after the new one was published).
-  func releaseRetired() {
-    retired = nil
+  /// Gives up the analysis the last edits replaced (after the new one was published), for
+  /// the caller to free; nil when there is none.
+  func takeRetired() -> AnalysisSnapshot? {
+    defer { retired = nil }
+    return retired
   }
 
   func setVersion(_ newVersion: Int) {

@@ -56,6 +56,8 @@ final class Server {
   var documents: [String: OpenDocument] = [:]
   /// Documents edited since they were last published, most recent last.
   private var editOrder: [String] = []
+  /// Where the analyses that edits replaced are freed (`release`), one after another.
+  private let releaser = DispatchQueue(label: "plumb.lsp.release", qos: .utility)
   private var generation = 0
 
   /// Requests the server sent to the client, by id, with what to do with the answer.
@@ -373,6 +375,7 @@ final class Server {
     }
     // The document's analysis is freed now; the allocator keeps the pages it came from unless
     // told to give them back, and a server that outlives many documents should not.
+    waitForReleases()
     returnFreedMemory()
   }
 
@@ -388,13 +391,31 @@ final class Server {
     let order = editOrder.reversed()
     editOrder = []
     guard !client.pullDiagnostics else { return }
+    // The last analysis replaced is freed while the client reads the diagnostics and asks
+    // its next questions; a new analysis waits for the rest rather than share the cores (and
+    // the allocator) with it.
+    if !order.isEmpty { waitForReleases() }
     for uri in order {
       guard let document = documents[uri] else { continue }
       let snapshot = document.analysis(nextGeneration: nextGeneration)
       guard document.publishedGeneration != snapshot.generation else { continue }
       publish(snapshot, of: document)
     }
-    for uri in order { documents[uri]?.releaseRetired() }
+    release(order.compactMap { documents[$0]?.takeRetired() })
+  }
+
+  /// Frees analyses that edits replaced on `releaser`, so that the thread answering messages
+  /// does not spend the next message's time releasing a whole tree, model and layout.
+  private func release(_ retired: [AnalysisSnapshot]) {
+    guard !retired.isEmpty else { return }
+    let parcel = RetiredAnalyses(retired)
+    releaser.async { parcel.free() }
+  }
+
+  /// Waits until the analyses handed to `releaser` so far are freed (before an analysis, when
+  /// a document closes, and in tests).
+  func waitForReleases() {
+    releaser.sync {}
   }
 
   /// Pushes an analysis's diagnostics, with the version they are for.
@@ -425,7 +446,7 @@ final class Server {
       refreshHints = true
       if client.pullDiagnostics, analysed != snapshot.diagnostics { refreshDiagnostics = true }
       if !client.pullDiagnostics, before != snapshot.diagnostics { publish(snapshot, of: document) }
-      document.releaseRetired()
+      release(document.takeRetired().map { [$0] } ?? [])
     }
     if refreshDiagnostics && client.diagnosticRefresh {
       request("workspace/diagnostic/refresh", Optional.none) { _ in }
@@ -489,6 +510,25 @@ final class Server {
     FramePreferences(
       primaryCanvas: settings.primaryCanvas, primaryDirection: settings.primaryDirection.flatMap(LayoutDirection.init),
       showFrames: settings.showFrameHints, showAmbiguity: settings.showAmbiguityHints)
+  }
+}
+
+/// Analyses that edits replaced, on their way to be freed on another thread.
+///
+/// Unchecked: once retired (`OpenDocument.takeRetired`), a snapshot is reachable from nothing
+/// but this parcel, which the releasing queue alone touches after it is handed over. What the
+/// snapshot shares with the current analysis (the statements the edit moved, the places'
+/// solvers) is only released there: reference counts are atomic, and an object is destroyed
+/// on that queue only when nothing else holds it.
+private final class RetiredAnalyses: @unchecked Sendable {
+  private var snapshots: [AnalysisSnapshot]
+
+  init(_ snapshots: [AnalysisSnapshot]) {
+    self.snapshots = snapshots
+  }
+
+  func free() {
+    snapshots = []
   }
 }
 

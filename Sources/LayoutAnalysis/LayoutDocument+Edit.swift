@@ -152,7 +152,11 @@ extension LayoutModel {
   /// left as they are.
   func moved(by change: TextChange) -> LayoutModel {
     var copy = self
-    copy.views = views.mapValues { $0.moved(by: change) }
+    // In place (one copy of the table, then only the views that reach the change written),
+    // rather than a new table of new views: the views before the edit keep their ranges.
+    for index in copy.views.values.indices {
+      if copy.views.values[index].reaches(change) { copy.views.values[index].move(by: change) }
+    }
     copy.metrics = metrics.mapValues { metric in
       Metric(name: metric.name, value: metric.value, range: change.map(metric.range))
     }
@@ -166,12 +170,18 @@ extension LayoutModel {
 }
 
 extension ViewNode {
-  func moved(by change: TextChange) -> ViewNode {
-    var copy = self
-    copy.nameRange = nameRange.map(change.map)
-    copy.declarationRange = declarationRange.map(change.map)
-    if !propertyRanges.isEmpty { copy.propertyRanges = propertyRanges.mapValues(change.map) }
-    return copy
+  /// Whether a range of the view may move with `change`: an offset before the change's start
+  /// maps to itself (`TextChange.map`), so a view whose ranges all end before it stays.
+  func reaches(_ change: TextChange) -> Bool {
+    if let nameRange, nameRange.end >= change.start { return true }
+    if let declarationRange, declarationRange.end >= change.start { return true }
+    return propertyRanges.values.contains { $0.end >= change.start }
+  }
+
+  mutating func move(by change: TextChange) {
+    nameRange = nameRange.map(change.map)
+    declarationRange = declarationRange.map(change.map)
+    if !propertyRanges.isEmpty { propertyRanges = propertyRanges.mapValues(change.map) }
   }
 }
 

@@ -93,6 +93,74 @@ final class DocumentLifetimeTests: XCTestCase {
     return references
   }
 
+  /// The analysis an edit replaced is freed once the new one is published (on the server's
+  /// releasing queue), while the document stays open.
+  func testAnEditFreesTheAnalysisItReplaced() {
+    let server = openServer()
+    let uri = "file:///w/edited.layout"
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        (
+          "textDocument",
+          .object([
+            ("uri", .string(uri)), ("languageId", "layout"), ("version", 1),
+            ("text", "canvas phone 375x667\nview card\nH:|-[card]-|\nV:|-[card(80)]\n"),
+          ])
+        )
+      ]))
+    weak var first: AnyObject?
+    weak var firstLayout: AnyObject?
+    do {
+      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
+        return XCTFail("not open")
+      }
+      first = snapshot.editor as AnyObject
+      firstLayout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
+    }
+    XCTAssertNotNil(first)
+    XCTAssertNotNil(firstLayout)
+    for version in 2...3 {
+      let published = server.send(
+        .object([
+          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+          (
+            "params",
+            .object([
+              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+              (
+                "contentChanges",
+                [
+                  .object([
+                    (
+                      "range",
+                      .object([
+                        ("start", .object([("line", 3), ("character", 10)])),
+                        ("end", .object([("line", 3), ("character", 10)])),
+                      ])
+                    ), ("text", "1"),
+                  ])
+                ]
+              ),
+            ])
+          ),
+        ]))
+      XCTAssertTrue(
+        published.contains { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == .int(version) },
+        "version \(version) was not published")
+      server.server.waitForReleases()
+      XCTAssertNil(first, "the analysis of version \(version - 1) is still alive after version \(version) was published")
+      XCTAssertNil(firstLayout, "its solved layout is still alive")
+      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
+        return XCTFail("not open")
+      }
+      first = snapshot.editor as AnyObject
+      firstLayout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
+    }
+    // The current analysis is kept while the document is open.
+    XCTAssertNotNil(first)
+  }
+
   func testAClosedDocumentIsReleased() throws {
     let storyboard = try String(
       contentsOf: fixturesDirectory("lsp").appendingPathComponent("ib-settings.storyboard"), encoding: .utf8)

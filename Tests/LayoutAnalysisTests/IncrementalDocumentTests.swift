@@ -239,4 +239,36 @@ final class IncrementalDocumentTests: XCTestCase {
     // No change, no work.
     XCTAssertEqual(LayoutDocument(bytes: Array(declared.utf8), kind: .layout, previous: rebuilt).origin, .reparsed)
   }
+
+  /// A moved model leaves alone the views it finds out of the change's reach: for random
+  /// views and changes (insertions, deletions, replacements, at and around the ranges' ends),
+  /// every range of a view `reaches` calls unreached is one `TextChange.map` keeps.
+  func testViewsOutOfAChangesReachKeepTheirRanges() {
+    var random = SeededRandom(seed: 18)
+    func range() -> SourceRange {
+      let start = Int.random(in: 0...40, using: &random)
+      return SourceRange(start: start, end: start + Int.random(in: 0...6, using: &random))
+    }
+    var unreached = 0
+    for _ in 0..<20_000 {
+      var node = ViewNode(name: "v", kind: .view, superview: nil)
+      node.nameRange = Bool.random(using: &random) ? range() : nil
+      node.declarationRange = Bool.random(using: &random) ? range() : nil
+      for key in ["hidden", "intrinsic", "frame"] where Int.random(in: 0..<3, using: &random) == 0 {
+        node.propertyRanges[key] = range()
+      }
+      let start = Int.random(in: 0...46, using: &random)
+      let change = TextChange(
+        start: start, oldEnd: start + Int.random(in: 0...3, using: &random),
+        newEnd: start + Int.random(in: 0...3, using: &random))
+      var moved = node
+      moved.move(by: change)
+      guard !node.reaches(change) else { continue }
+      unreached += 1
+      XCTAssertEqual(moved.nameRange, node.nameRange, "\(node) \(change)")
+      XCTAssertEqual(moved.declarationRange, node.declarationRange, "\(node) \(change)")
+      XCTAssertEqual(moved.propertyRanges, node.propertyRanges, "\(node) \(change)")
+    }
+    XCTAssertGreaterThan(unreached, 1_000)
+  }
 }

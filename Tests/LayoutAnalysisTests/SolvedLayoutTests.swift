@@ -286,6 +286,18 @@ final class SolvedLayoutTests: XCTestCase {
     XCTAssertEqual(solve("direction ltr\n" + text).diagnostics.map(\.code), [])
   }
 
+  /// Either side of a constraint may be written with left or right (the check answers the
+  /// others before building anything).
+  func testLeftRightOnEitherSide() {
+    let text = "view a\nview b\nH:|[a(10)]\nV:|[a(10)]\nV:|[b(10)]\nb.width == 10\nb.centerX == a.right + 8\n"
+    let findings = solve(text).diagnostics.filter { $0.code == .leftRight }
+    XCTAssertEqual(findings.map { $0.finding }, [.leftRightAttributes(["right"])])
+    let first = solve(text.replacingOccurrences(of: "b.centerX == a.right + 8", with: "b.leftMargin == a.centerX + 8"))
+    XCTAssertEqual(first.diagnostics.filter { $0.code == .leftRight }.map { $0.finding }, [.leftRightAttributes(["leftMargin"])])
+    XCTAssertEqual(
+      solve(text.replacingOccurrences(of: "b.centerX == a.right + 8", with: "b.centerX == a.trailing + 8")).diagnostics.map(\.code), [])
+  }
+
   /// A vertical format aligned by left or right edges keeps them there in right-to-left
   /// languages; the fix aligns by leading or trailing, and removes the finding.
   func testLeftOrRightAlignmentOfAVerticalFormat() throws {

@@ -82,6 +82,8 @@ enum RTLCheck {
     }
 
     private mutating func visitOptions(_ format: VisualFormatStatement) {
+      // Most formats have no option at all.
+      guard !format.options.isEmpty else { return }
       // Aligning a vertical format's views by their left or right edges keeps them there in
       // right-to-left languages. (In a horizontal format these options are errors.)
       if format.format?.orientation == .vertical {
@@ -145,6 +147,12 @@ enum RTLCheck {
   }
 
   fileprivate static func leftRight(_ constraint: ConstraintStatement) -> Diagnostic? {
+    // Most constraints have no side left or right: answer them without building
+    // anything (the walk visits every constraint of the file at every keystroke).
+    guard
+      directional(constraint.first.attribute) != nil
+        || (constraint.second.map { directional($0.attribute) != nil } ?? false)
+    else { return nil }
     let sides = [constraint.first] + (constraint.second.map { [$0] } ?? [])
     let absolute = sides.filter { directional($0.attribute) != nil }
     guard !absolute.isEmpty else { return nil }
