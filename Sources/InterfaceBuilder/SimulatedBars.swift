@@ -33,6 +33,17 @@ struct SimulatedBars: Equatable {
     return saved
   }
 
+  /// The height of the bottom bar a `simulatedBottomBarMetrics` element simulates, or nil when
+  /// it is not a bar.
+  static func simulatedBottomBarHeight(_ element: XMLNode) -> Double? {
+    guard element.key == "simulatedBottomBarMetrics" else { return nil }
+    switch element.name {
+    case "simulatedTabBarMetrics": return tabBarHeight
+    case "simulatedToolbarMetrics": return toolbarHeight
+    default: return nil
+    }
+  }
+
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
   /// Another height the top bar may be drawn at: the large-title bar of a scene whose standard
@@ -209,14 +220,15 @@ struct SimulatedBars: Equatable {
       if node.attribute("navigationBarHidden") != "YES" {
         let bar = tree.child(of: controller, key: "navigationBar")
         let saved = frameHeight(bar)
-        let height = barHeight(saved: saved?.height) ?? navigationBarHeight
+        let savedHeight = barHeight(saved: saved?.height)
+        let height = savedHeight ?? navigationBarHeight
         if bar.flatMap({ tree.node($0)?.attribute("largeTitles") }) == "YES" {
           top = NavigationBar(standard: navigationBarHeight, large: max(height, largeTitleBarHeight))
         } else {
           top = NavigationBar(standard: max(height, navigationBarHeight), large: nil)
         }
         // A placeholder frame says nothing of where the status bar ends either.
-        status = barHeight(saved: saved?.height) == nil ? nil : saved?.y
+        status = savedHeight == nil ? nil : saved?.y
       }
       var bottomBar = bottom
       if node.attribute("toolbarHidden") == "NO", bottomBar == nil {
@@ -226,9 +238,7 @@ struct SimulatedBars: Equatable {
       // another storyboard, or chosen in its Simulated Metrics) is inferred by its stack too.
       if bottomBar == nil {
         for child in tree.children(of: controller) {
-          guard let childNode = tree.node(child), childNode.key == "simulatedBottomBarMetrics" else { continue }
-          if childNode.name == "simulatedTabBarMetrics" { bottomBar = 49 }
-          if childNode.name == "simulatedToolbarMetrics" { bottomBar = 44 }
+          if let height = tree.node(child).flatMap(simulatedBottomBarHeight) { bottomBar = height }
         }
       }
       for scene in related(controller, by: ["rootViewController"]) {
@@ -329,17 +339,15 @@ struct SimulatedBars: Equatable {
       for child in tree.children(of: controller) {
         guard let node = tree.node(child) else { continue }
         var bars = result[controller] ?? SimulatedBars()
-        switch (node.key, node.name) {
-        case ("simulatedTopBarMetrics", "simulatedNavigationBarMetrics"):
-          bars.top = node.attribute("prompted") == "YES" ? 74 : 44
+        if node.key == "simulatedTopBarMetrics", node.name == "simulatedNavigationBarMetrics" {
+          // A prompt in the simulated metrics draws the bar 30 pt taller.
+          bars.top = navigationBarHeight + (node.attribute("prompted") == "YES" ? 30 : 0)
           bars.otherTop = nil
           bars.largeTitles = false
           bars.prompted = false
-        case ("simulatedBottomBarMetrics", "simulatedTabBarMetrics"):
-          bars.bottom = 49
-        case ("simulatedBottomBarMetrics", "simulatedToolbarMetrics"):
-          bars.bottom = 44
-        default:
+        } else if let height = simulatedBottomBarHeight(node) {
+          bars.bottom = height
+        } else {
           continue
         }
         result[controller] = bars
