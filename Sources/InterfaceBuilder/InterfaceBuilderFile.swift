@@ -514,6 +514,13 @@ public struct InterfaceBuilderFile: Sendable {
       }
     }
     if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
+    if details.oneAxisMisplacementsUncertain {
+      let tolerance = layout.document.model.misplacedTolerance
+      result.removeAll { diagnostic in
+        guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+        return misplacement.differsAlongOneAxisOnly(tolerance: tolerance)
+      }
+    }
     return result
   }
 
@@ -736,5 +743,15 @@ extension InterfaceBuilderFile {
       return highest - lowest <= limit
     }
     return (!isPositionOpen || narrow(positionRange)) && (!isSizeOpen || narrow(sizeRange))
+  }
+}
+
+extension Misplacement {
+  /// Whether the saved and solved frames differ (by more than `tolerance`) along one axis only:
+  /// in x or width but not in y or height, or the other way round.
+  func differsAlongOneAxisOnly(tolerance: Double) -> Bool {
+    let horizontal = abs(declared.x - solved.x) > tolerance || abs(declared.width - solved.width) > tolerance
+    let vertical = abs(declared.y - solved.y) > tolerance || abs(declared.height - solved.height) > tolerance
+    return horizontal != vertical
   }
 }

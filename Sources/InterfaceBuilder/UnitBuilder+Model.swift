@@ -203,8 +203,12 @@ extension UnitBuilder {
     var margins = DirectionalInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     if root.isControllerView || isFullScreen || isXibTopLevelView {
       let side = context.iOS8Margins ? 16 : context.device?.rootMargin(width: width) ?? (width >= 414 ? 20 : 16)
+      // Before iOS 11 (files saved by Xcode 8 and earlier) a view controller's root view has no
+      // top or bottom margin: its margins are not inset by the status bar or the bars, which
+      // only the top and bottom layout guides follow. From iOS 11 they are the safe area's.
+      let vertical = context.legacyMargins && root.isControllerView ? EdgeInsets.zero : insets
       margins = DirectionalInsets(
-        top: insets.top, leading: side + insets.left, bottom: insets.bottom, trailing: side + insets.right)
+        top: vertical.top, leading: side + insets.left, bottom: vertical.bottom, trailing: side + insets.right)
     }
     // Margins that follow the readable width (`layoutMarginsFollowReadableWidth`) are widened, as
     // UIKit widens them, until no more than the readable width lies between them.

@@ -19,6 +19,12 @@ struct UnitDetails: Sendable {
   /// A table or collection view cell of a file saved by Xcode 10 or later, which lays a cell's
   /// content out again itself and never marks it misplaced: no `misplaced` finding is reported.
   var contentRelaidOut = false
+  /// An iOS file saved by Xcode 11 or later, whose canvas Plumb estimates along each axis on
+  /// its own (status and navigation bars, the safe area, margins, text heights and widths by
+  /// Xcode version and device): a saved frame that differs from Plumb's along one axis only is
+  /// what an error of one such estimate makes, and is not reported as misplaced; one that
+  /// differs along both axes is.
+  var oneAxisMisplacementsUncertain = false
   /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
   /// measured itself), by axis: the saved frame's size along it is as plausible.
   var estimatedSizes: [String: Set<AttributeAxis>] = [:]
@@ -156,6 +162,9 @@ struct UnitBuilder {
   static let cellsRelaidOutSince = 13000
   /// The cells whose content that applies to.
   static let relaidOutCells: Set<String> = ["tableViewCell", "collectionViewCell"]
+  /// The first build of Interface Builder (Xcode 11) from which a misplacement along one axis
+  /// only is not reported (`UnitDetails.oneAxisMisplacementsUncertain`).
+  static let oneAxisMisplacementsUncertainSince = 14800
 
   let context: FileContext
   let root: UnitRoot
@@ -194,6 +203,9 @@ struct UnitBuilder {
     // An AppKit scroll view's content is its clip view's document view, an ordinary view.
     if !context.appKit { addScrollContentNodes() }
     assignNames()
+    if !context.appKit, let build = context.toolsVersion, build >= UnitBuilder.oneAxisMisplacementsUncertainSince {
+      details.oneAxisMisplacementsUncertain = true
+    }
     if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
       let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
     {
