@@ -537,7 +537,10 @@ public struct InterfaceBuilderFile: Sendable {
       guard let findings = byView[name], details.scrollContents[name] == nil, let node = model.views[name],
         let declared = node.frame, let solved = primary.solvedView(name)?.frame
       else { continue }
-      let expected = solved.keeping(findings, of: declared)
+      // Xcode 6 and 7 mark an ambiguous view misplaced whenever the engine's frame differs from
+      // the saved one; later versions only when what the constraints decide does.
+      let keepsOpenParts = !details.ambiguousMisplacedAtEngineFrame
+      let expected = keepsOpenParts ? solved.keeping(findings, of: declared) : solved
       let tolerance = model.misplacedTolerance
       guard !expected.matches(declared, tolerance: tolerance),
         !conflicts.explains(name, declared: declared, solved: expected, tolerance: tolerance)
@@ -555,7 +558,7 @@ public struct InterfaceBuilderFile: Sendable {
           finding: .misplaced(
             Misplacement(
               view: name, declared: declared, solved: expected, canvas: primary.place.canvas.name,
-              keepsOpenPartsAsDeclared: true)),
+              keepsOpenPartsAsDeclared: keepsOpenParts)),
           range: node.nameRange ?? node.declarationRange ?? SourceRange(at: 0), fixes: fixes))
     }
     return result

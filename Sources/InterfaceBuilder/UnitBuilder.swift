@@ -25,6 +25,10 @@ struct UnitDetails: Sendable {
   /// what an error of one such estimate makes, and is not reported as misplaced; one that
   /// differs along both axes is.
   var oneAxisMisplacementsUncertain = false
+  /// A file saved by Xcode 6 or 7 (`toolsVersion` 6000–10999), which marks an ambiguous view
+  /// misplaced whenever the frame its engine gives the view differs from the saved one, what the
+  /// constraints leave open included (later versions keep the open parts at the saved frame).
+  var ambiguousMisplacedAtEngineFrame = false
   /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
   /// measured itself), by axis: the saved frame's size along it is as plausible.
   var estimatedSizes: [String: Set<AttributeAxis>] = [:]
@@ -165,6 +169,9 @@ struct UnitBuilder {
   /// The first build of Interface Builder (Xcode 11) from which a misplacement along one axis
   /// only is not reported (`UnitDetails.oneAxisMisplacementsUncertain`).
   static let oneAxisMisplacementsUncertainSince = 14800
+  /// The builds of Interface Builder (Xcode 6 and 7) that mark an ambiguous view misplaced at
+  /// its engine's frame (`UnitDetails.ambiguousMisplacedAtEngineFrame`).
+  static let ambiguousMisplacedAtEngineFrameBuilds = 6000..<11000
 
   let context: FileContext
   let root: UnitRoot
@@ -205,6 +212,9 @@ struct UnitBuilder {
     assignNames()
     if !context.appKit, let build = context.toolsVersion, build >= UnitBuilder.oneAxisMisplacementsUncertainSince {
       details.oneAxisMisplacementsUncertain = true
+    }
+    if !context.appKit, let build = context.toolsVersion, UnitBuilder.ambiguousMisplacedAtEngineFrameBuilds.contains(build) {
+      details.ambiguousMisplacedAtEngineFrame = true
     }
     if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
       let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
