@@ -17,6 +17,21 @@ final class ReaderTests: XCTestCase {
     XCTAssertNil(Elements.multiplier("1:2:3"))
   }
 
+  /// A misplacement is along one axis when only x and width, or only y and height, differ by
+  /// more than the tolerance; a point's difference along the other axis does not count.
+  func testMisplacementAlongOneAxisOnly() {
+    func misplacement(_ declared: Rect, _ solved: Rect) -> Misplacement {
+      Misplacement(view: "V", declared: declared, solved: solved, canvas: "C")
+    }
+    let saved = Rect(x: 20, y: 100, width: 200, height: 40)
+    XCTAssertTrue(misplacement(saved, Rect(x: 20, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
+    XCTAssertTrue(misplacement(saved, Rect(x: 20, y: 100, width: 180, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
+    XCTAssertTrue(misplacement(saved, Rect(x: 20.5, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
+    XCTAssertFalse(misplacement(saved, Rect(x: 32, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
+    XCTAssertFalse(misplacement(saved, Rect(x: 20, y: 100, width: 180, height: 52)).differsAlongOneAxisOnly(tolerance: 1))
+    XCTAssertFalse(misplacement(saved, saved).differsAlongOneAxisOnly(tolerance: 1))
+  }
+
   /// Xcode 7 and 8 name the design device in their default simulated metrics.
   func testSimulatedScreenMetricsNameTheDevice() {
     XCTAssertEqual(Device.simulated("retina4_7.fullscreen")?.id, "retina4_7")
