@@ -47,6 +47,9 @@ struct TransactionFrame {
   var symbolCount: Int
   var valueScale: Double
   var rank: Int
+  /// The epoch when it began: `rollback()` restores the rows exactly, so it restores the epoch
+  /// too, and what was cached for those rows (values, definition witnesses) is valid again.
+  var epoch: UInt64
 }
 
 /// How the auxiliary objective is being minimised.
@@ -95,8 +98,12 @@ struct Tableau {
   var nextRank = 0
 
   // MARK: Values of external symbols
-  /// Bumped by every change of a row; a cached value is valid while its epoch matches.
+  /// Names the current state of the rows: a fresh number (`advanceEpoch()`) at every change
+  /// of a row, and the number of the state `rollback()` restores; a cached value is valid while
+  /// its epoch matches. Numbers are never reused, so a match means the same rows.
   var epoch: UInt64 = 1
+  /// The last number `advanceEpoch()` gave.
+  var epochCounter: UInt64 = 1
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
 
@@ -141,6 +148,11 @@ struct Tableau {
   var expansionTouched: [SymbolID] = []
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
+  /// What `definitionWitness(of:)` found for each basic external symbol, valid where
+  /// `witnessEpochs` holds the current epoch.
+  var witnesses: [DefinitionWitness] = []
+  var witnessEpochs: [UInt64] = []
+  var witnessStack: [SymbolID] = []
   /// While set (during the dual simplex of `suggestValue`), pivots leave rows of external
   /// symbols alone: they keep referring to symbols that become basic (values are evaluated
   /// through those references), and are listed in `deferredRows`. No ratio test or entering
@@ -156,6 +168,13 @@ struct Tableau {
   var changes = ChangeJournal()
 
   var valueTolerance: Double { Tolerance.value * valueScale }
+
+  /// A fresh epoch: the rows are about to change.
+  @inline(__always)
+  mutating func advanceEpoch() {
+    epochCounter &+= 1
+    epoch = epochCounter
+  }
 
   // MARK: - Symbols
 
