@@ -199,6 +199,25 @@ extension Tableau {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
     let affected = affectedExternals(from: allSeeds)
+    // The symbols the walk did not reach keep their values: their rows did not change and
+    // refer to nothing that did. Those the affected rows refer to and whose values were
+    // read before the transaction (the epoch it restores) are valid now too, so evaluating
+    // the affected rows stops at them instead of walking every chain of definitions back to
+    // its start (the same values, read instead of evaluated again with the same arithmetic).
+    let reached = expansionRound
+    let restored = frames.last?.epoch
+    var promoted: [SymbolID] = []
+    for symbol in affected where restored != nil {
+      guard let row = rows[Int(symbol)] else { continue }
+      for cell in row.cells {
+        let index = Int(cell.symbol)
+        guard kinds[index] == .external, rows[index] != nil, expansionMarks[index] != reached,
+          cachedEpochs[index] == restored
+        else { continue }
+        cachedEpochs[index] = epoch
+        promoted.append(cell.symbol)
+      }
+    }
     var after: [Double] = []
     after.reserveCapacity(affected.count)
     for symbol in affected {
@@ -206,6 +225,10 @@ extension Tableau {
       after.append(symbol == moved ? step : currentValue(of: symbol))
     }
     rollback()
+    // Back to the epoch their values were read in.
+    if let restored {
+      for symbol in promoted where Int(symbol) < cachedEpochs.count { cachedEpochs[Int(symbol)] = restored }
+    }
     var changes: [SymbolID: Double] = [:]
     for (index, symbol) in affected.enumerated() {
       let before = currentValue(of: symbol)

@@ -145,6 +145,37 @@ final class DefinitionWitnessTests: XCTestCase {
     }
   }
 
+  /// The alternative solutions, each computed twice: with every value read (and cached)
+  /// beforehand, so that their evaluation stops at values cached before the transaction, and
+  /// with no value cached; they must agree bit for bit.
+  func assertSameAlternatives(_ solver: Solver, _ variables: [Variable], seed: UInt64) throws {
+    for variable in variables {
+      for other in variables { _ = solver.value(of: other) }
+      let warm = try solver.checkedAmbiguity(of: variable)
+      solver.tableau.cachedEpochs = [UInt64](repeating: 0, count: solver.tableau.cachedEpochs.count)
+      let cold = try solver.checkedAmbiguity(of: variable)
+      guard case .ambiguous(_, _, let a) = warm, case .ambiguous(_, _, let b) = cold else {
+        XCTAssertEqual(warm.isAmbiguous, cold.isAmbiguous, "seed \(seed) \(variable.name)")
+        continue
+      }
+      XCTAssertEqual(a.changes.count, b.changes.count, "seed \(seed) \(variable.name)")
+      for (changed, value) in a.changes {
+        XCTAssert(same(value, b.changes[changed]), "seed \(seed) \(variable.name): \(changed.name)")
+      }
+    }
+  }
+
+  func testAlternativesReadValuesCachedBeforeTheirTransaction() throws {
+    try withEverySeed(0..<300) { random, seed in
+      let (solver, xs, widths, _) = try Self.chain(&random)
+      try assertSameAlternatives(solver, xs + widths, seed: seed)
+    }
+    try withEverySeed(0..<300) { random, seed in
+      let (system, solver, _) = try RandomSystem.consistent(&random)
+      try assertSameAlternatives(solver, system.variables, seed: seed)
+    }
+  }
+
   func testWitnessesAnswerAsTheExpansionOnRandomChains() throws {
     var answered = 0
     try withEverySeed(0..<500) { random, seed in
