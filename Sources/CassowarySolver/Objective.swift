@@ -95,14 +95,51 @@ struct RankHeap {
 
   var isEmpty: Bool { heap.isEmpty }
 
+  /// Empties the heap, keeping its storage for the next expansion.
+  mutating func removeAll() {
+    heap.removeAll(keepingCapacity: true)
+  }
+
+  // The same binary heap as `heapPush` and `heapPop` (the same order of keys, which are
+  // totally ordered), moving a hole instead of swapping, in the buffer: an expansion along
+  // a chain of definitions pops once per definition, with many rows pending.
   mutating func insert(_ rank: Int, _ symbol: SymbolID) {
-    heapPush(&heap, (rank, symbol), by: Self.before)
+    heap.append((rank, symbol))
+    heap.withUnsafeMutableBufferPointer { buffer in
+      let item = (rank: rank, symbol: symbol)
+      var child = buffer.count - 1
+      while child > 0 {
+        let parent = (child - 1) >> 1
+        if !Self.before(item, buffer[parent]) { break }
+        buffer[child] = buffer[parent]
+        child = parent
+      }
+      buffer[child] = item
+    }
   }
 
   mutating func popMax() -> SymbolID? {
-    heapPop(&heap, by: Self.before)?.symbol
+    guard let first = heap.first else { return nil }
+    let last = heap.removeLast()
+    guard !heap.isEmpty else { return first.symbol }
+    heap.withUnsafeMutableBufferPointer { buffer in
+      let count = buffer.count
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        if left >= count { break }
+        var best = left
+        if left + 1 < count && Self.before(buffer[left + 1], buffer[left]) { best = left + 1 }
+        if !Self.before(buffer[best], last) { break }
+        buffer[parent] = buffer[best]
+        parent = best
+      }
+      buffer[parent] = last
+    }
+    return first.symbol
   }
 
+  @inline(__always)
   private static func before(_ a: (rank: Int, symbol: SymbolID), _ b: (rank: Int, symbol: SymbolID)) -> Bool {
     a.rank != b.rank ? a.rank > b.rank : a.symbol > b.symbol
   }

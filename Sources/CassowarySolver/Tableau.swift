@@ -146,6 +146,8 @@ struct Tableau {
   var expansionMarks: [UInt32] = []
   var expansionRound: UInt32 = 0
   var expansionTouched: [SymbolID] = []
+  /// The pending definitions of `expanded`, kept to reuse its storage.
+  var expansionHeap = RankHeap()
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
   /// What `definitionWitness(of:)` found for each basic external symbol, valid where
@@ -348,7 +350,10 @@ struct Tableau {
   /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
   /// the result is the same, bit for bit.
   mutating func expanded(_ row: Row) -> Row {
-    var pending = RankHeap()
+    var pending = expansionHeap
+    expansionHeap = RankHeap()
+    pending.removeAll()
+    defer { expansionHeap = pending }
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
       if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
     }
