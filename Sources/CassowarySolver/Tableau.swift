@@ -148,6 +148,9 @@ struct Tableau {
   var expansionTouched: [SymbolID] = []
   /// The pending definitions of `expanded`, kept to reuse its storage.
   var expansionHeap = RankHeap()
+  /// Whether `expanded` keeps its pending definitions as bits by rank (tests turn it off to
+  /// compare with the heap alone).
+  var usesRankBits = true
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
   /// What `definitionWitness(of:)` found for each basic external symbol, valid where
@@ -352,7 +355,9 @@ struct Tableau {
   mutating func expanded(_ row: Row) -> Row {
     var pending = expansionHeap
     expansionHeap = RankHeap()
-    pending.removeAll()
+    // Bits by rank while ranks are about as many as rows (a long-lived solver's ranks grow
+    // with its pivots: then the heap, whose size does not depend on them).
+    pending.removeAll(rankBound: usesRankBits && nextRank <= 8 * (rowCount + 64) ? nextRank : 0)
     defer { expansionHeap = pending }
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
       if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }

@@ -88,6 +88,63 @@ final class DefinitionWitnessTests: XCTestCase {
     return candidate ? "candidate \(full)" : "determined"
   }
 
+  func describeCells(_ row: Row) -> String {
+    "\(row.constant.bitPattern) \(row.rank) " + row.cells.map { "\($0.symbol):\($0.coefficient.bitPattern)" }.joined(separator: " ")
+  }
+
+  /// The pending definitions of an expansion pop in the heap's order whether kept as bits by
+  /// rank or on the heap: with pops between insertions (each symbol pending once), and with
+  /// symbols inserted again while pending (the heap pops them twice in a row, the bits once),
+  /// ranks shared (which moves everything to the heap) and ranks out of bounds.
+  func testRankBitsPopInTheHeapsOrder() {
+    withEverySeed(0..<300) { random, seed in
+      var bits = RankHeap()
+      var heap = RankHeap()
+      let bound = Int.random(in: 1...300, using: &random)
+      bits.removeAll(rankBound: bound)
+      heap.removeAll()
+      // Interleaved, a symbol per rank, each pending once.
+      var pendingRanks = Set<Int>()
+      var fromBits: [SymbolID?] = []
+      var fromHeap: [SymbolID?] = []
+      for _ in 0..<Int.random(in: 1...200, using: &random) {
+        if Int.random(in: 0..<3, using: &random) == 0 {
+          let (a, b) = (bits.popMax(), heap.popMax())
+          fromBits.append(a)
+          fromHeap.append(b)
+          continue
+        }
+        let rank = Int.random(in: 0..<bound, using: &random)
+        guard pendingRanks.insert(rank).inserted else { continue }
+        bits.insert(rank, SymbolID(rank * 7 % 1000))
+        heap.insert(rank, SymbolID(rank * 7 % 1000))
+      }
+      while !heap.isEmpty || !bits.isEmpty {
+        fromBits.append(bits.popMax())
+        fromHeap.append(heap.popMax())
+      }
+      XCTAssertEqual(fromBits, fromHeap, "seed \(seed): interleaved")
+      // A batch with repeats, shared ranks and ranks out of bounds, then every pop.
+      bits.removeAll(rankBound: bound)
+      heap.removeAll()
+      var symbols: [Int: SymbolID] = [:]
+      for _ in 0..<Int.random(in: 1...200, using: &random) {
+        let rank = Int.random(in: 0..<(bound + 3), using: &random)
+        var symbol = symbols[rank] ?? SymbolID(Int.random(in: 0..<1000, using: &random))
+        if Int.random(in: 0..<30, using: &random) == 0 { symbol = SymbolID(Int.random(in: 0..<1000, using: &random)) }
+        symbols[rank] = symbol
+        bits.insert(rank, symbol)
+        heap.insert(rank, symbol)
+      }
+      var distinctBits: [SymbolID] = []
+      while let symbol = bits.popMax() { if distinctBits.last != symbol { distinctBits.append(symbol) } }
+      var distinctHeap: [SymbolID] = []
+      while let symbol = heap.popMax() { if distinctHeap.last != symbol { distinctHeap.append(symbol) } }
+      XCTAssertEqual(distinctBits, distinctHeap, "seed \(seed): batch")
+      XCTAssert(bits.isEmpty && heap.isEmpty)
+    }
+  }
+
   func describe(_ answer: StructuralAnswer) -> String {
     switch answer {
     case .determined: return "determined"
@@ -118,6 +175,13 @@ final class DefinitionWitnessTests: XCTestCase {
       var cache = StructuralCache(symbolCount: solver.tableau.kinds.count)
       XCTAssertEqual(describe(solver.tableau.structuralAnswer(for: symbol, cache: &cache)), expected, "seed \(seed) \(variable.name)")
       XCTAssertEqual(solver.isAmbiguous(variable), solver.ambiguity(of: variable).isAmbiguous, "seed \(seed) \(variable.name)")
+    }
+    // Expansions with the pending definitions as bits by rank are the heap's, bit for bit.
+    for variable in variables {
+      guard let symbol = solver.tableau.existingSymbol(for: variable), let row = solver.tableau.rows[Int(symbol)] else { continue }
+      var heapOnly = solver.tableau
+      heapOnly.usesRankBits = false
+      XCTAssertEqual(describeCells(solver.tableau.expanded(row)), describeCells(heapOnly.expanded(row)), "seed \(seed) \(variable.name)")
     }
     for expression in expressions {
       var former = solver.tableau
