@@ -92,17 +92,128 @@ struct SymbolHeap {
 /// A binary max-heap of (rank, symbol) pairs, for expanding definition rows newest first.
 struct RankHeap {
   private var heap: [(rank: Int, symbol: SymbolID)] = []
+  /// While no two pending symbols share a rank (ranks of definition rows are distinct), the
+  /// pending set is a bit per rank below `bound` and the symbol of each: popping the
+  /// highest rank costs a scan down to the next set bit instead of a sift through the heap,
+  /// which holds every pending row of a long chain. A shared rank, or one out of bounds,
+  /// moves everything to the heap. Either pops the same keys in the same order (the
+  /// heap's order, rank then symbol, both descending): a symbol inserted again while
+  /// pending is one key in the bits and two equal keys in the heap, the second of which the
+  /// expansion skips.
+  private var bits: [UInt64] = []
+  private var slots: [SymbolID] = []
+  private var bound = 0
+  private var top = -1
+  private var count = 0
+  private var usesHeap = true
 
-  var isEmpty: Bool { heap.isEmpty }
+  var isEmpty: Bool { usesHeap ? heap.isEmpty : count == 0 }
+
+  /// Empties the heap, keeping its storage for the next expansion; ranks below `rankBound`
+  /// are kept as bits.
+  mutating func removeAll(rankBound: Int = 0) {
+    heap.removeAll(keepingCapacity: true)
+    if count != 0 {
+      for index in bits.indices { bits[index] = 0 }
+    }
+    count = 0
+    top = -1
+    bound = max(rankBound, 0)
+    usesHeap = bound == 0
+    if !usesHeap {
+      let words = (bound + 63) >> 6
+      if bits.count < words { bits.append(contentsOf: repeatElement(0, count: words - bits.count)) }
+      if slots.count < bound { slots.append(contentsOf: repeatElement(0, count: bound - slots.count)) }
+    }
+  }
 
   mutating func insert(_ rank: Int, _ symbol: SymbolID) {
-    heapPush(&heap, (rank, symbol), by: Self.before)
+    if !usesHeap {
+      if rank >= 0 && rank < bound {
+        let word = rank >> 6
+        let bit = UInt64(1) << UInt64(rank & 63)
+        if bits[word] & bit == 0 {
+          bits[word] |= bit
+          slots[rank] = symbol
+          count += 1
+          if word > top { top = word }
+          return
+        }
+        if slots[rank] == symbol { return }
+      }
+      moveToHeap()
+    }
+    pushOnHeap(rank, symbol)
   }
 
   mutating func popMax() -> SymbolID? {
-    heapPop(&heap, by: Self.before)?.symbol
+    if usesHeap { return popFromHeap() }
+    guard count > 0 else { return nil }
+    while top >= 0 && bits[top] == 0 { top -= 1 }
+    guard top >= 0 else { return nil }
+    let bit = 63 - bits[top].leadingZeroBitCount
+    bits[top] &= ~(UInt64(1) << UInt64(bit))
+    count -= 1
+    return slots[top << 6 | bit]
   }
 
+  /// Puts every pending symbol of the bits on the heap, and uses the heap from now on.
+  private mutating func moveToHeap() {
+    usesHeap = true
+    var word = top
+    while word >= 0 && count > 0 {
+      while bits[word] != 0 {
+        let bit = 63 - bits[word].leadingZeroBitCount
+        bits[word] &= ~(UInt64(1) << UInt64(bit))
+        count -= 1
+        let rank = word << 6 | bit
+        pushOnHeap(rank, slots[rank])
+      }
+      word -= 1
+    }
+    count = 0
+    top = -1
+  }
+
+  // The same binary heap as `heapPush` and `heapPop` (the same order of keys, which are
+  // totally ordered), moving a hole instead of swapping, in the buffer.
+  private mutating func pushOnHeap(_ rank: Int, _ symbol: SymbolID) {
+    heap.append((rank, symbol))
+    heap.withUnsafeMutableBufferPointer { buffer in
+      let item = (rank: rank, symbol: symbol)
+      var child = buffer.count - 1
+      while child > 0 {
+        let parent = (child - 1) >> 1
+        if !Self.before(item, buffer[parent]) { break }
+        buffer[child] = buffer[parent]
+        child = parent
+      }
+      buffer[child] = item
+    }
+  }
+
+  private mutating func popFromHeap() -> SymbolID? {
+    guard let first = heap.first else { return nil }
+    let last = heap.removeLast()
+    guard !heap.isEmpty else { return first.symbol }
+    heap.withUnsafeMutableBufferPointer { buffer in
+      let count = buffer.count
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        if left >= count { break }
+        var best = left
+        if left + 1 < count && Self.before(buffer[left + 1], buffer[left]) { best = left + 1 }
+        if !Self.before(buffer[best], last) { break }
+        buffer[parent] = buffer[best]
+        parent = best
+      }
+      buffer[parent] = last
+    }
+    return first.symbol
+  }
+
+  @inline(__always)
   private static func before(_ a: (rank: Int, symbol: SymbolID), _ b: (rank: Int, symbol: SymbolID)) -> Bool {
     a.rank != b.rank ? a.rank > b.rank : a.symbol > b.symbol
   }

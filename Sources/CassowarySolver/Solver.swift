@@ -321,6 +321,25 @@ public final class Solver {
     }
   }
 
+  /// `ambiguity(of: variable).isAmbiguous`, without reading the variable's value or
+  /// collecting the alternative solution when the structural test decides (a probe that
+  /// has just changed the rows pays a pass along every chain of definitions for the value,
+  /// and one along everything the alternative moves): the same tests in the same order.
+  /// When the LPs on the face decide, it is `ambiguity(of:)` itself.
+  public func isAmbiguous(_ variable: Variable) -> Bool {
+    tableau.restoreDeferredRows()
+    guard let symbol = tableau.existingSymbol(for: variable) else { return true }
+    var cache = StructuralCache(symbolCount: tableau.kinds.count)
+    switch tableau.structuralAnswer(for: symbol, cache: &cache) {
+    case .determined:
+      return false
+    case .unbounded:
+      return true
+    case .candidate:
+      return ambiguity(of: variable).isAmbiguous
+    }
+  }
+
   /// The interval a linear expression of the variables takes over all optimal solutions:
   /// the solutions where every required constraint holds and every priority level has the
   /// same error as the current one.
@@ -352,9 +371,13 @@ public final class Solver {
       throw .invalidValue("coefficient \(term.coefficient) of \(term.variable.name)")
     }
     tableau.restoreDeferredRows()
-    guard let row = tableau.expandedRow(of: expression) else {
+    guard let combined = tableau.combinedRow(of: expression) else {
       return ValueRange(minimum: nil, maximum: nil)
     }
+    // The expansion would keep a free external symbol (`faceRange` answers that without
+    // LPs): told by the definition rows without expanding them.
+    if tableau.soleExternal(of: combined) != nil { return ValueRange(minimum: nil, maximum: nil) }
+    let row = tableau.expanded(combined)
     let (minimum, maximum) = try tableau.faceRange(of: row)
     return ValueRange(minimum: minimum, maximum: maximum)
   }

@@ -54,6 +54,11 @@ extension Tableau {
     guard let row = rows[Int(symbol)] else {
       return .unbounded(direction: symbol, coefficient: 1)
     }
+    // A view's position along a chain of definition rows: the one free symbol its expansion
+    // keeps, told by the chain (walked once for all the views along it) without expanding.
+    if let sole = soleExternal(of: row) {
+      return .unbounded(direction: sole.symbol, coefficient: sole.coefficient)
+    }
     if dependsOnFixedSymbolsOnly(symbol, cache: &cache) { return .determined }
     let full = expanded(row)
     var candidate = false
@@ -177,7 +182,7 @@ extension Tableau {
       guard var row = rows[Int(basic)] else { continue }
       logRow(basic, row)
       row.constant += row.coefficient(of: direction) * step
-      epoch &+= 1
+      advanceEpoch()
       rows[Int(basic)] = row
       seeds.append(basic)
     }
@@ -194,6 +199,25 @@ extension Tableau {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
     let affected = affectedExternals(from: allSeeds)
+    // The symbols the walk did not reach keep their values: their rows did not change and
+    // refer to nothing that did. Those the affected rows refer to and whose values were
+    // read before the transaction (the epoch it restores) are valid now too, so evaluating
+    // the affected rows stops at them instead of walking every chain of definitions back to
+    // its start (the same values, read instead of evaluated again with the same arithmetic).
+    let reached = expansionRound
+    let restored = frames.last?.epoch
+    var promoted: [SymbolID] = []
+    for symbol in affected where restored != nil {
+      guard let row = rows[Int(symbol)] else { continue }
+      for cell in row.cells {
+        let index = Int(cell.symbol)
+        guard kinds[index] == .external, rows[index] != nil, expansionMarks[index] != reached,
+          cachedEpochs[index] == restored
+        else { continue }
+        cachedEpochs[index] = epoch
+        promoted.append(cell.symbol)
+      }
+    }
     var after: [Double] = []
     after.reserveCapacity(affected.count)
     for symbol in affected {
@@ -201,6 +225,10 @@ extension Tableau {
       after.append(symbol == moved ? step : currentValue(of: symbol))
     }
     rollback()
+    // Back to the epoch their values were read in.
+    if let restored {
+      for symbol in promoted where Int(symbol) < cachedEpochs.count { cachedEpochs[Int(symbol)] = restored }
+    }
     var changes: [SymbolID: Double] = [:]
     for (index, symbol) in affected.enumerated() {
       let before = currentValue(of: symbol)
@@ -398,7 +426,7 @@ extension Tableau {
       guard var moved = rows[Int(basic)], let position = moved.index(of: entering) else { continue }
       logRow(basic, moved)
       moved.constant = Tolerance.sum(moved.constant, moved.cells[position].coefficient * step)
-      epoch &+= 1
+      advanceEpoch()
       rows[Int(basic)] = moved
       seeds.append(basic)
     }
@@ -424,6 +452,14 @@ extension Tableau {
   /// replaced by its row, and definition rows are expanded. `nil` when the expression moves
   /// with a variable the solver has never seen (such a variable can take any value).
   mutating func expandedRow(of expression: Expression) -> Row? {
+    guard let row = combinedRow(of: expression) else { return nil }
+    // Every symbol here is external: basic ones are replaced by their rows.
+    return expanded(row)
+  }
+
+  /// An expression of the variables as a row over their symbols (basic ones not replaced by
+  /// their rows); `nil` when it moves with a variable the solver has never seen.
+  mutating func combinedRow(of expression: Expression) -> Row? {
     var known: [(symbol: SymbolID, order: Int, coefficient: Double)] = []
     known.reserveCapacity(expression.terms.count)
     var unknown: [ObjectIdentifier: Double] = [:]
@@ -448,8 +484,7 @@ extension Tableau {
       }
       if total != 0 { row.cells.append(Cell(symbol: symbol, coefficient: total)) }
     }
-    // Every symbol here is external: basic ones are replaced by their rows.
-    return expanded(row)
+    return row
   }
 
   /// The least and greatest value of an expanded row over the optimal face (`nil` bounds
@@ -573,5 +608,117 @@ struct StructuralCache {
       if index >= states.count { states += [UInt8](repeating: 0, count: index + 1 - states.count) }
       states[index] = newValue.map { $0 ? 1 : 2 } ?? 0
     }
+  }
+}
+
+/// What the definition rows below a basic external symbol say about the external symbols
+/// its expansion keeps, without expanding it (`Tableau.definitionWitness(of:)`).
+enum DefinitionWitness: Equatable {
+  /// No parametric external symbol is reachable through its row: the expansion keeps none.
+  case none
+  /// Exactly one parametric external symbol is reachable, along exactly one path of
+  /// references whose coefficients are all 1 or -1: the expansion keeps it, with the
+  /// product of those coefficients (`negative`: -1) times the coefficient it is reached with.
+  case one(SymbolID, negative: Bool)
+  /// Anything else (several paths or symbols, other coefficients): only the expansion knows.
+  case unknown
+}
+
+extension Tableau {
+  /// `DefinitionWitness` of a basic external symbol, remembered for the current epoch (the
+  /// same rows), so that a chain of definition rows is walked once for every query about
+  /// the symbols along it rather than once a query. Iterative, so long chains cannot
+  /// overflow the stack.
+  ///
+  /// Exact: on a single path each symbol receives one contribution, the coefficient built
+  /// so far times 1 or -1, which is exact in floating point; nothing is summed, so nothing
+  /// cancels, and the expansion keeps the symbol with exactly that coefficient.
+  mutating func definitionWitness(of symbol: SymbolID) -> DefinitionWitness {
+    if witnesses.count < kinds.count {
+      witnesses.append(contentsOf: repeatElement(.unknown, count: kinds.count - witnesses.count))
+      witnessEpochs.append(contentsOf: repeatElement(0, count: kinds.count - witnessEpochs.count))
+    }
+    let current = epoch
+    if witnessEpochs[Int(symbol)] == current { return witnesses[Int(symbol)] }
+    var stack = witnessStack
+    witnessStack = []
+    stack.removeAll(keepingCapacity: true)
+    defer { witnessStack = stack }
+    stack.append(symbol)
+    // Definition references form no cycle; the budget only guards against a broken invariant.
+    var budget = 4 * kinds.count + 16
+    while let top = stack.last {
+      budget -= 1
+      if budget < 0 { return .unknown }
+      let topIndex = Int(top)
+      if witnessEpochs[topIndex] == current {
+        stack.removeLast()
+        continue
+      }
+      guard let row = rows[topIndex] else { return .unknown }
+      var pending = false
+      for cell in row.cells {
+        let index = Int(cell.symbol)
+        if kinds[index] == .external, rows[index] != nil, witnessEpochs[index] != current {
+          stack.append(cell.symbol)
+          pending = true
+        }
+      }
+      if pending { continue }
+      var reaching = 0
+      var found = DefinitionWitness.unknown
+      for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+        let unit = cell.coefficient == 1 || cell.coefficient == -1
+        if rows[Int(cell.symbol)] == nil {
+          reaching += 1
+          found = unit ? .one(cell.symbol, negative: cell.coefficient < 0) : .unknown
+        } else {
+          switch witnesses[Int(cell.symbol)] {
+          case .none:
+            continue
+          case .one(let reached, let negative):
+            reaching += 1
+            found = unit ? .one(reached, negative: negative != (cell.coefficient < 0)) : .unknown
+          case .unknown:
+            reaching += 1
+            found = .unknown
+          }
+        }
+        if reaching > 1 { break }
+      }
+      witnesses[topIndex] = reaching == 0 ? .none : reaching == 1 ? found : .unknown
+      witnessEpochs[topIndex] = current
+      stack.removeLast()
+    }
+    return witnesses[Int(symbol)]
+  }
+
+  /// The one external symbol `expanded(row)` keeps and its coefficient there, when the
+  /// definition rows tell without expanding: exactly one cell of the row reaches an external
+  /// symbol, and it is that symbol or its `definitionWitness` is `.one` and its coefficient
+  /// is at least `Tolerance.coefficient` (the expansion keeps ±1 times it). `nil` when they
+  /// do not tell (the expansion decides).
+  mutating func soleExternal(of row: Row) -> (symbol: SymbolID, coefficient: Double)? {
+    var found: (symbol: SymbolID, coefficient: Double)?
+    var reaching = 0
+    for cell in row.cells where kinds[Int(cell.symbol)] == .external {
+      if rows[Int(cell.symbol)] == nil {
+        reaching += 1
+        found = (cell.symbol, cell.coefficient)
+      } else {
+        switch definitionWitness(of: cell.symbol) {
+        case .none:
+          continue
+        case .one(let reached, let negative):
+          reaching += 1
+          found = abs(cell.coefficient) >= Tolerance.coefficient
+            ? (reached, negative ? -cell.coefficient : cell.coefficient) : nil
+        case .unknown:
+          return nil
+        }
+      }
+      if reaching > 1 { return nil }
+    }
+    return found
   }
 }

@@ -11,7 +11,8 @@ extension Tableau {
     startNewLoggingRound()
     recording = true
     frames.append(
-      TransactionFrame(logStart: undoLog.count, symbolCount: kinds.count, valueScale: valueScale, rank: nextRank))
+      TransactionFrame(logStart: undoLog.count, symbolCount: kinds.count, valueScale: valueScale, rank: nextRank,
+        epoch: epoch))
     pivotCount = 0
     pivotBudget = pivotLimit ?? (10_000 + 20 * rowCount)
   }
@@ -42,7 +43,8 @@ extension Tableau {
   mutating func rollback() {
     guard let frame = frames.popLast() else { return }
     updatesMainObjective = true
-    epoch &+= 1
+    // The rows are restored below exactly as they were when the frame began.
+    epoch = frame.epoch
     while undoLog.count > frame.logStart, let entry = undoLog.popLast() {
       switch entry {
       case .row(let basic, let old):

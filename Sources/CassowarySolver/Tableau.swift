@@ -47,6 +47,9 @@ struct TransactionFrame {
   var symbolCount: Int
   var valueScale: Double
   var rank: Int
+  /// The epoch when it began: `rollback()` restores the rows exactly, so it restores the epoch
+  /// too, and what was cached for those rows (values, definition witnesses) is valid again.
+  var epoch: UInt64
 }
 
 /// How the auxiliary objective is being minimised.
@@ -95,8 +98,12 @@ struct Tableau {
   var nextRank = 0
 
   // MARK: Values of external symbols
-  /// Bumped by every change of a row; a cached value is valid while its epoch matches.
+  /// Names the current state of the rows: a fresh number (`advanceEpoch()`) at every change
+  /// of a row, and the number of the state `rollback()` restores; a cached value is valid while
+  /// its epoch matches. Numbers are never reused, so a match means the same rows.
   var epoch: UInt64 = 1
+  /// The last number `advanceEpoch()` gave.
+  var epochCounter: UInt64 = 1
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
 
@@ -139,8 +146,18 @@ struct Tableau {
   var expansionMarks: [UInt32] = []
   var expansionRound: UInt32 = 0
   var expansionTouched: [SymbolID] = []
+  /// The pending definitions of `expanded`, kept to reuse its storage.
+  var expansionHeap = RankHeap()
+  /// Whether `expanded` keeps its pending definitions as bits by rank (tests turn it off to
+  /// compare with the heap alone).
+  var usesRankBits = true
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
+  /// What `definitionWitness(of:)` found for each basic external symbol, valid where
+  /// `witnessEpochs` holds the current epoch.
+  var witnesses: [DefinitionWitness] = []
+  var witnessEpochs: [UInt64] = []
+  var witnessStack: [SymbolID] = []
   /// While set (during the dual simplex of `suggestValue`), pivots leave rows of external
   /// symbols alone: they keep referring to symbols that become basic (values are evaluated
   /// through those references), and are listed in `deferredRows`. No ratio test or entering
@@ -156,6 +173,13 @@ struct Tableau {
   var changes = ChangeJournal()
 
   var valueTolerance: Double { Tolerance.value * valueScale }
+
+  /// A fresh epoch: the rows are about to change.
+  @inline(__always)
+  mutating func advanceEpoch() {
+    epochCounter &+= 1
+    epoch = epochCounter
+  }
 
   // MARK: - Symbols
 
@@ -329,7 +353,12 @@ struct Tableau {
   /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
   /// the result is the same, bit for bit.
   mutating func expanded(_ row: Row) -> Row {
-    var pending = RankHeap()
+    var pending = expansionHeap
+    expansionHeap = RankHeap()
+    // Bits by rank while ranks are about as many as rows (a long-lived solver's ranks grow
+    // with its pivots: then the heap, whose size does not depend on them).
+    pending.removeAll(rankBound: usesRankBits && nextRank <= 8 * (rowCount + 64) ? nextRank : 0)
+    defer { expansionHeap = pending }
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
       if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
     }
@@ -369,7 +398,15 @@ struct Tableau {
       }
       constant = Tolerance.sum(constant, factor * reference.constant)
     }
-    touched.sort()
+    // The symbols touched, in id order: a long expansion (a chain of definitions) touches a
+    // good part of all symbols, and reading the marks in id order then costs less than
+    // sorting (the same symbols, in the same order).
+    if touched.count >= 64 && touched.count * (Int.bitWidth - touched.count.leadingZeroBitCount) >= marks.count {
+      touched.removeAll(keepingCapacity: true)
+      for index in marks.indices where marks[index] == round { touched.append(SymbolID(truncatingIfNeeded: index)) }
+    } else {
+      touched.sort()
+    }
     var result = Row(constant: constant)
     result.rank = row.rank
     result.cells.reserveCapacity(touched.count)

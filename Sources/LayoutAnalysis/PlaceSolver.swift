@@ -677,7 +677,7 @@ public final class PlaceSolver {
       }
       guard let view, let vars = system.variables(of: view) else { return true }
       let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
-      return !solver.ambiguity(of: position).isAmbiguous && !solver.ambiguity(of: size).isAmbiguous
+      return !solver.isAmbiguous(position) && !solver.isAmbiguous(size)
     }
   }
 

@@ -28,6 +28,8 @@ enum AmbiguityCheck {
     let undeterminedSizes = Set(ambiguities.filter(\.size).map { "\($0.view)|\($0.axis)" })
     // Read only when some view has no size (it is a pass over every constraint).
     var sizedToZeroFound: Set<SizedView>?
+    // Likewise, a pass over every conflict's members.
+    var collapsingFound: [SizedView: Int]?
     for case let solved? in solver.allSolvedViews().views
     where abs(solved.alignment.width) <= 0.001 || abs(solved.alignment.height) <= 0.001 {
       let name = solved.name
@@ -43,8 +45,10 @@ enum AmbiguityCheck {
           !model.isCollapsedStack(name, axis: axis)
         else { continue }
         let cause: ZeroSizeCause
-        if let conflict = collapsingConflict(name, axis: axis, solver: solver) {
-          cause = .brokenConstraint(Describe.quote(conflict.broken, in: document))
+        let collapsing = collapsingFound ?? collapsingConflicts(solver)
+        collapsingFound = collapsing
+        if let index = collapsing[SizedView(view: name, axis: axis)] {
+          cause = .brokenConstraint(Describe.quote(solver.conflicts[index].broken, in: document))
         } else {
           cause = undeterminedSizes.contains("\(name)|\(axis)") ? .undetermined : .constraints
         }
@@ -68,7 +72,7 @@ enum AmbiguityCheck {
     return model.views[superview]?.stack?.arranged.contains(view) == true
   }
 
-  private struct SizedView: Hashable {
+  struct SizedView: Hashable {
     var view: String
     var axis: AttributeAxis
   }
@@ -91,9 +95,30 @@ enum AmbiguityCheck {
     return result
   }
 
-  /// The conflict whose members include the view's own `size >= 0` along the axis: its
-  /// constraints ask for a negative size, and recovery leaves it at 0.
-  private static func collapsingConflict(_ view: String, axis: AttributeAxis, solver: PlaceSolver) -> ConflictFinding? {
+  /// For each view and axis, the first conflict whose members include the view's own
+  /// `size >= 0` along the axis: its constraints ask for a negative size, and recovery leaves
+  /// it at 0. One pass over the conflicts' members (asking per view went over all of them
+  /// for every view of zero size: quadratic when one conflict holds a whole row of views).
+  static func collapsingConflicts(_ solver: PlaceSolver) -> [SizedView: Int] {
+    var result: [SizedView: Int] = [:]
+    for (index, conflict) in solver.conflicts.enumerated() {
+      for member in conflict.others where member.origin == .implicit {
+        let axis: AttributeAxis
+        switch member.first.attribute {
+        case .width: axis = .horizontal
+        case .height: axis = .vertical
+        default: continue
+        }
+        let key = SizedView(view: member.first.view, axis: axis)
+        if result[key] == nil { result[key] = index }
+      }
+    }
+    return result
+  }
+
+  /// The conflict whose members include the view's own `size >= 0` along the axis, found as
+  /// `findings` did before `collapsingConflicts` (kept to check that it answers alike).
+  static func collapsingConflict(_ view: String, axis: AttributeAxis, solver: PlaceSolver) -> ConflictFinding? {
     let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
     return solver.conflicts.first { conflict in
       conflict.others.contains { member in
