@@ -177,7 +177,7 @@ extension Tableau {
       guard var row = rows[Int(basic)] else { continue }
       logRow(basic, row)
       row.constant += row.coefficient(of: direction) * step
-      epoch &+= 1
+      bumpEpoch()
       rows[Int(basic)] = row
       seeds.append(basic)
     }
@@ -398,7 +398,7 @@ extension Tableau {
       guard var moved = rows[Int(basic)], let position = moved.index(of: entering) else { continue }
       logRow(basic, moved)
       moved.constant = Tolerance.sum(moved.constant, moved.cells[position].coefficient * step)
-      epoch &+= 1
+      bumpEpoch()
       rows[Int(basic)] = moved
       seeds.append(basic)
     }

@@ -429,7 +429,7 @@ extension Tableau {
       let coefficient = row.coefficient(of: marker)
       logRow(basic, row)
       row.constant = Tolerance.sum(row.constant, coefficient * delta)
-      epoch &+= 1
+      bumpEpoch()
       rows[Int(basic)] = row
       if row.constant < -valueTolerance && kinds[Int(basic)].isRestricted {
         infeasible.insert(basic)

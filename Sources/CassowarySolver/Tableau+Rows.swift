@@ -13,7 +13,7 @@ extension Tableau {
 
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
     logRow(basic, rows[Int(basic)])
-    epoch &+= 1
+    bumpEpoch()
     var row = row
     if kinds[Int(basic)] == .external {
       row.rank = nextRank
@@ -30,7 +30,7 @@ extension Tableau {
   mutating func removeRow(_ basic: SymbolID) -> Row? {
     guard let row = rows[Int(basic)] else { return nil }
     logRow(basic, row)
-    epoch &+= 1
+    bumpEpoch()
     rows[Int(basic)] = nil
     rowCount -= 1
     for cell in row.cells { columnRemove(cell.symbol, basic) }
@@ -44,7 +44,7 @@ extension Tableau {
       return
     }
     logRow(basic, old)
-    epoch &+= 1
+    bumpEpoch()
     for cell in old.cells { columnRemove(cell.symbol, basic) }
     var row = row
     row.rank = old.rank
@@ -69,7 +69,7 @@ extension Tableau {
     row.cells.append(contentsOf: scratchCells[0..<counts.cells])
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
     row.constant = constant
-    epoch &+= 1
+    bumpEpoch()
     rows[Int(basic)] = row
     columnRemove(symbol, basic)
     let added = scratchAdded
@@ -152,7 +152,7 @@ extension Tableau {
     for basic in liveColumn(symbol) {
       guard var row = rows[Int(basic)], let position = row.index(of: symbol) else { continue }
       logRow(basic, row)
-      epoch &+= 1
+      bumpEpoch()
       row.cells.remove(at: position)
       rows[Int(basic)] = row
     }

@@ -11,7 +11,8 @@ extension Tableau {
     startNewLoggingRound()
     recording = true
     frames.append(
-      TransactionFrame(logStart: undoLog.count, symbolCount: kinds.count, valueScale: valueScale, rank: nextRank))
+      TransactionFrame(
+        logStart: undoLog.count, symbolCount: kinds.count, valueScale: valueScale, rank: nextRank, epoch: epoch))
     pivotCount = 0
     pivotBudget = pivotLimit ?? (10_000 + 20 * rowCount)
   }
@@ -42,15 +43,18 @@ extension Tableau {
   mutating func rollback() {
     guard let frame = frames.popLast() else { return }
     updatesMainObjective = true
-    epoch &+= 1
     while undoLog.count > frame.logStart, let entry = undoLog.popLast() {
       switch entry {
       case .row(let basic, let old):
-        if let current = rows[Int(basic)] {
+        let current = rows[Int(basic)]
+        rows[Int(basic)] = old
+        // A row whose cells are the very cells logged (only its constant moved: a shift
+        // along a ray, an end of a face LP reached without pivoting) is in the same columns.
+        if let current, let old, current.cells.sharesStorage(with: old.cells) { continue }
+        if let current {
           for cell in current.cells { columnRemove(cell.symbol, basic) }
           rowCount -= 1
         }
-        rows[Int(basic)] = old
         if let old {
           for cell in old.cells { columnInsert(cell.symbol, basic) }
           rowCount += 1
@@ -86,6 +90,8 @@ extension Tableau {
     }
     nextRank = frame.rank
     valueScale = frame.valueScale
+    // Every row is as it was at the start, and so is every value cached then.
+    epoch = frame.epoch
     if frames.isEmpty {
       recording = false
     } else {

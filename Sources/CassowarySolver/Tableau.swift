@@ -47,6 +47,9 @@ struct TransactionFrame {
   var symbolCount: Int
   var valueScale: Double
   var rank: Int
+  /// The epoch at the start: a rollback restores every row, so the values cached then are
+  /// valid again.
+  var epoch: UInt64
 }
 
 /// How the auxiliary objective is being minimised.
@@ -95,8 +98,13 @@ struct Tableau {
   var nextRank = 0
 
   // MARK: Values of external symbols
-  /// Bumped by every change of a row; a cached value is valid while its epoch matches.
+  /// Changed by every change of a row (to a number never used before, `bumpEpoch`) and
+  /// restored by a rollback (which restores every row); a cached value is valid while its
+  /// epoch matches.
   var epoch: UInt64 = 1
+  /// The last epoch handed out: epochs are never reused, so a value cached inside a
+  /// transaction that was rolled back never matches again.
+  var epochCounter: UInt64 = 1
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
 
@@ -215,6 +223,13 @@ struct Tableau {
   /// The current value of any symbol. Definition rows refer to other external symbols, so
   /// an external value is evaluated through them (iteratively, no recursion) and cached
   /// until the next change of any row.
+  /// Marks every cached value stale: a row is about to change.
+  @inline(__always)
+  mutating func bumpEpoch() {
+    epochCounter &+= 1
+    epoch = epochCounter
+  }
+
   mutating func currentValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
     if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }
