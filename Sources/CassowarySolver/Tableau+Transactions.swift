@@ -53,7 +53,9 @@ extension Tableau {
           // A row whose cells are the very cells logged (only its constant moved: a shift
           // along a ray, an end of a face LP reached without pivoting) is in the same columns;
           // otherwise only the symbols in one version and not the other change columns.
-          if !current.cells.sharesStorage(with: old.cells) { moveColumns(of: basic, from: current.cells, to: old.cells) }
+          if !current.cells.sharesStorage(with: old.cells) {
+            moveColumns(of: basic, from: current.cells, to: old.cells)
+          }
         case (let current?, nil):
           for cell in current.cells { columnRemove(cell.symbol, basic) }
           rowCount -= 1

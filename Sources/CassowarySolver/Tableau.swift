@@ -220,9 +220,6 @@ struct Tableau {
     rows[Int(symbol)]?.constant ?? 0
   }
 
-  /// The current value of any symbol. Definition rows refer to other external symbols, so
-  /// an external value is evaluated through them (iteratively, no recursion) and cached
-  /// until the next change of any row.
   /// Marks every cached value stale: a row is about to change.
   @inline(__always)
   mutating func bumpEpoch() {
@@ -230,6 +227,9 @@ struct Tableau {
     epoch = epochCounter
   }
 
+  /// The current value of any symbol. Definition rows refer to other external symbols, so
+  /// an external value is evaluated through them (iteratively, no recursion) and cached
+  /// until the next change of any row (or, after a rollback, as it was before).
   mutating func currentValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
     if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }
