@@ -235,3 +235,14 @@ func combineCells(
     }
   }
 }
+
+extension Array where Element == Cell {
+  /// Whether both arrays are the same storage (so the same cells): a row changed only in its
+  /// constant still shares its cells with the copy the undo log kept.
+  func sharesStorage(with other: [Cell]) -> Bool {
+    guard count == other.count else { return false }
+    return withUnsafeBufferPointer { mine in
+      other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+  }
+}

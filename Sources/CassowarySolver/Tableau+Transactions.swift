@@ -48,14 +48,26 @@ extension Tableau {
     while undoLog.count > frame.logStart, let entry = undoLog.popLast() {
       switch entry {
       case .row(let basic, let old):
-        if let current = rows[Int(basic)] {
+        let current = rows[Int(basic)]
+        rows[Int(basic)] = old
+        switch (current, old) {
+        case (let current?, let old?):
+          // A row whose cells are the very cells logged (only its constant moved: a shift
+          // along a ray, an end of a face LP reached without pivoting) is in the same columns;
+          // otherwise only the symbols in one version and not the other change columns.
+          if !current.cells.sharesStorage(with: old.cells) {
+            moveColumns(of: basic, from: current.cells, to: old.cells)
+          }
+        case (let current?, nil):
           for cell in current.cells { columnRemove(cell.symbol, basic) }
           rowCount -= 1
-        }
-        rows[Int(basic)] = old
-        if let old {
-          for cell in old.cells { columnInsert(cell.symbol, basic) }
+        case (nil, let old?):
+          old.cells.withUnsafeBufferPointer { cells in
+            columnInsertAll(basic, count: cells.count) { cells[$0].symbol }
+          }
           rowCount += 1
+        case (nil, nil):
+          break
         }
       case .coefficient(let level, let symbol, let old):
         levels[level].setCoefficient(symbol, old)
@@ -95,6 +107,31 @@ extension Tableau {
       startNewLoggingRound()
     }
     clearQueues()
+  }
+
+  /// Updates the column index for a row of `basic` that held the symbols of `before` and now
+  /// holds those of `after` (both sorted by symbol, as cells are): a symbol in both stays in
+  /// its column, where taking it out and putting it back would change no column's rows.
+  private mutating func moveColumns(of basic: SymbolID, from before: [Cell], to after: [Cell]) {
+    var added: [SymbolID] = []
+    var i = 0
+    var j = 0
+    while i < before.count || j < after.count {
+      if j >= after.count || (i < before.count && before[i].symbol < after[j].symbol) {
+        columnRemove(before[i].symbol, basic)
+        i += 1
+      } else if i >= before.count || after[j].symbol < before[i].symbol {
+        added.append(after[j].symbol)
+        j += 1
+      } else {
+        i += 1
+        j += 1
+      }
+    }
+    guard !added.isEmpty else { return }
+    added.withUnsafeBufferPointer { symbols in
+      columnInsertAll(basic, count: symbols.count) { symbols[$0] }
+    }
   }
 
   /// The undo log of the innermost transaction.

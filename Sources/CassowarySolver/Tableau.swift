@@ -238,7 +238,7 @@ struct Tableau {
 
   /// The current value of any symbol. Definition rows refer to other external symbols, so
   /// an external value is evaluated through them (iteratively, no recursion) and cached
-  /// until the next change of any row.
+  /// until the next change of any row (or, after a rollback, as it was before).
   mutating func currentValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
     if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }

@@ -681,6 +681,80 @@ public final class PlaceSolver {
     }
   }
 
+  /// Whether the required constraints of `added`, all of them at once, hold with every
+  /// constraint that holds now (one probe). When they do, so does any part of them, since
+  /// fewer constraints can only be easier to satisfy: `accepts(ConstraintChange(added: part))`
+  /// is then true for every part, and with `determining: view` too when the part's pins
+  /// fix the view by themselves (`pinsDetermine`).
+  func acceptsTogether(_ added: [LayoutConstraint]) -> Bool {
+    guard failure == nil else { return false }
+    return solver.probe { solver in
+      for (offset, constraint) in added.enumerated() where constraint.isRequired {
+        guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }
+        guard (try? solver.add(solverConstraint)) != nil else { return false }
+      }
+      return true
+    }
+  }
+
+  /// Whether the current solution satisfies each of the required equalities `constraints`
+  /// exactly. Every constraint that holds now holds at the current solution too, so the
+  /// constraints can be added to them, and `accepts(ConstraintChange(added: constraints))`
+  /// is true without a probe (with `determining: view` too, when they fix the view by
+  /// themselves: `pinsDetermine`).
+  func holdsNow(_ constraints: [LayoutConstraint]) -> Bool {
+    guard failure == nil else { return false }
+    for constraint in constraints {
+      guard constraint.isRequired, constraint.relation == .equal,
+        let solverConstraint = system.solverConstraint(constraint, tag: 0)
+      else { return false }
+      var total = solverConstraint.expression.constant
+      for term in solverConstraint.expression.terms { total += term.coefficient * value(term.variable) }
+      guard total == 0 else { return false }
+    }
+    return true
+  }
+
+  /// Whether the required equalities `pins`, once they hold, leave the view's position and
+  /// size along `axis` one value each whatever else holds: one pin is `size == constant`,
+  /// another an equation of the position (with a nonzero coefficient) and the size only.
+  /// Then the view is determined wherever the pins can be added (`acceptsTogether`).
+  func pinsDetermine(_ pins: [LayoutConstraint], view: String, axis: AttributeAxis) -> Bool {
+    guard let vars = system.variables(of: view) else { return false }
+    let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
+    var sizePinned = false
+    var positionPinned = false
+    for pin in pins {
+      guard pin.isRequired, pin.relation == .equal, let constraint = system.solverConstraint(pin, tag: 0) else {
+        return false
+      }
+      // The same variable may appear more than once (a view's origin and its superview's,
+      // which cancel): what counts is each variable's total coefficient.
+      var terms: [(variable: Variable, coefficient: Double)] = []
+      for term in constraint.expression.terms {
+        if let index = terms.firstIndex(where: { $0.variable === term.variable }) {
+          terms[index].coefficient += term.coefficient
+        } else {
+          terms.append((term.variable, term.coefficient))
+        }
+      }
+      terms.removeAll { $0.coefficient == 0 }
+      let onPosition = terms.filter { $0.variable === position }
+      let onSize = terms.filter { $0.variable === size }
+      guard onPosition.count + onSize.count == terms.count, onPosition.count <= 1, onSize.count <= 1 else {
+        return false
+      }
+      if onPosition.isEmpty {
+        guard let term = onSize.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
+        sizePinned = true
+      } else {
+        guard let term = onPosition.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
+        positionPinned = true
+      }
+    }
+    return sizePinned && positionPinned
+  }
+
   /// `accepts(ConstraintChange(relaxed: positions))` for each set of positions, answered
   /// together: the relaxations that free the same conflicts share one probe.
   ///

@@ -17,10 +17,21 @@ enum AmbiguityCheck {
       findings.append(contentPriorityFinding(pair, solver: solver, document: document))
     }
 
-    for ambiguity in ambiguities where !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
-      && model.views[ambiguity.view]?.isGeneratedGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
-    {
-      findings.append(ambiguousFinding(ambiguity, solver: solver, context: context, document: document))
+    let reported = ambiguities.filter { ambiguity in
+      !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
+        && model.views[ambiguity.view]?.isGeneratedGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
+    }
+    // Only the first place to make a finding works out its fix (merging keeps that one).
+    let plans = reported.map { ambiguity -> MissingConstraintsPlan? in
+      guard context.isFirst(.ambiguous, key: key(of: ambiguity)) else { return nil }
+      return missingConstraintsPlan(ambiguity, solver: solver, document: document)
+    }
+    let pinnedTogether = pinsAcceptedTogether(plans, places: context.places)
+    for (index, ambiguity) in reported.enumerated() {
+      let fix = plans[index].flatMap { plan in
+        missingConstraintsFix(plan, places: context.places, document: document, pinsAccepted: pinnedTogether[index])
+      }
+      findings.append(ambiguousFinding(ambiguity, solver: solver, fix: fix))
     }
 
     // Only an undetermined size falls to 0; a view whose position alone is open has the size
@@ -129,27 +140,39 @@ enum AmbiguityCheck {
 
   // MARK: - Ambiguous
 
-  private static func ambiguousFinding(
-    _ ambiguity: AmbiguityFinding, solver: PlaceSolver, context: CheckContext, document: LayoutDocument
-  ) -> PlacedFinding {
+  private static func key(of ambiguity: AmbiguityFinding) -> String {
+    "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)"
+  }
+
+  private static func ambiguousFinding(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, fix: Fix?) -> PlacedFinding {
     let model = solver.model
     let finding = Ambiguity(
       view: ambiguity.view, axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size,
       alternative: ambiguity.alternative,
       positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange)
-    let key = "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)"
-    var fixes: [Fix] = []
-    if context.isFirst(.ambiguous, key: key),
-      let fix = missingConstraintsFix(ambiguity, solver: solver, places: context.places, document: document)
-    {
-      fixes.append(fix)
-    }
     return PlacedFinding(
-      key: key,
+      key: key(of: ambiguity),
       diagnostic: Diagnostic(
         code: .ambiguous, severity: .warning, finding: .ambiguous(finding),
-        range: Describe.range(of: ambiguity.view, in: model), fixes: fixes),
+        range: Describe.range(of: ambiguity.view, in: model), fixes: fix.map { [$0] } ?? []),
       place: solver.place)
+  }
+
+  /// What "Add missing constraints" would add for one ambiguous view: the pins of its
+  /// position and size, and the choices to try in order.
+  struct MissingConstraintsPlan {
+    var name: String
+    var axis: AttributeAxis
+    var position: Double
+    var size: Double
+    var pinPosition: LayoutConstraint
+    var pinSize: LayoutConstraint
+    var choices: [(position: Bool, size: Bool)]
+    /// Whether the statements are written in Visual Format (a `.vfl` file).
+    var isVisualFormat: Bool
+
+    /// Whether the first choice pins both the position and the size.
+    var pinsBothFirst: Bool { choices.first.map { $0.position && $0.size } ?? false }
   }
 
   /// Xcode's "Add Missing Constraints": pin what is undetermined to the view's declared
@@ -160,9 +183,9 @@ enum AmbiguityCheck {
   /// both, else the size alone, else the position alone: the first that, in every place,
   /// holds with every constraint that holds now, and determines the view along the axis
   /// wherever it is ambiguous along it.
-  private static func missingConstraintsFix(
-    _ ambiguity: AmbiguityFinding, solver: PlaceSolver, places: [PlaceSolver], document: LayoutDocument
-  ) -> Fix? {
+  static func missingConstraintsPlan(
+    _ ambiguity: AmbiguityFinding, solver: PlaceSolver, document: LayoutDocument
+  ) -> MissingConstraintsPlan? {
     let model = solver.model
     guard let node = model.views[ambiguity.view], let superview = node.superview,
       let solved = solver.solvedView(ambiguity.view)
@@ -212,18 +235,69 @@ enum AmbiguityCheck {
       case (false, true): [(false, true)]
       case (false, false): []
       }
-    guard
-      let choice = choices.first(where: { choice in
-        let added = (choice.position ? [pinPosition] : []) + (choice.size ? [pinSize] : [])
-        return places.allSatisfy { place in
-          let isAmbiguous = place.isAmbiguous(name, axis: ambiguity.axis)
-          return place.accepts(
-            ConstraintChange(added: added), determining: isAmbiguous ? name : nil, axis: ambiguity.axis)
+    return MissingConstraintsPlan(
+      name: name, axis: ambiguity.axis, position: position, size: size, pinPosition: pinPosition,
+      pinSize: pinSize, choices: choices, isVisualFormat: model.kind == .vfl)
+  }
+
+  /// For each plan whose first choice pins both the position and the size: whether that
+  /// choice is known to be accepted in every place without asking for it alone; false where
+  /// it is not known (the plan's choices are then tried one by one, as before).
+  ///
+  /// In each place, a plan whose pins fix the view by themselves (`PlaceSolver.pinsDetermine`;
+  /// or whose view is determined there, when only holding matters) is accepted when the
+  /// current solution satisfies its pins exactly (`PlaceSolver.holdsNow`: a view pinned where
+  /// it is), and the other such plans are asked together, in one probe that adds all their
+  /// pins (`PlaceSolver.acceptsTogether`): constraints that hold together hold in any part.
+  /// This is the answer of `accepts(_:determining:axis:)` for each plan, where one probe per
+  /// view cost, in a cycle of required widths, a rewrite of every row of the cycle.
+  static func pinsAcceptedTogether(_ plans: [MissingConstraintsPlan?], places: [PlaceSolver]) -> [Bool] {
+    var answers = plans.map { $0?.pinsBothFirst == true }
+    for place in places {
+      var asked: [Int] = []
+      for index in plans.indices where answers[index] {
+        guard let plan = plans[index] else { continue }
+        let pins = [plan.pinPosition, plan.pinSize]
+        if place.isAmbiguous(plan.name, axis: plan.axis)
+          && !place.pinsDetermine(pins, view: plan.name, axis: plan.axis)
+        {
+          answers[index] = false
+        } else if !place.holdsNow(pins) {
+          asked.append(index)
         }
-      })
+      }
+      guard !asked.isEmpty else { continue }
+      let pins = asked.flatMap { index in plans[index].map { [$0.pinPosition, $0.pinSize] } ?? [] }
+      if !place.acceptsTogether(pins) {
+        for index in asked { answers[index] = false }
+      }
+    }
+    return answers
+  }
+
+  /// The fix of a plan: the first of its choices that every place accepts (`pinsAccepted`:
+  /// the first choice is known to be).
+  private static func missingConstraintsFix(
+    _ plan: MissingConstraintsPlan, places: [PlaceSolver], document: LayoutDocument, pinsAccepted: Bool
+  ) -> Fix? {
+    let name = plan.name
+    let horizontal = plan.axis == .horizontal
+    let (position, size) = (plan.position, plan.size)
+    let edge: LayoutAttribute = horizontal ? .leading : .top
+    let dimension: LayoutAttribute = horizontal ? .width : .height
+    guard
+      let choice = plan.choices.enumerated().first(where: { offset, choice in
+        if offset == 0 && pinsAccepted { return true }
+        let added = (choice.position ? [plan.pinPosition] : []) + (choice.size ? [plan.pinSize] : [])
+        return places.allSatisfy { place in
+          let isAmbiguous = place.isAmbiguous(name, axis: plan.axis)
+          return place.accepts(
+            ConstraintChange(added: added), determining: isAmbiguous ? name : nil, axis: plan.axis)
+        }
+      })?.element
     else { return nil }
     var statements: [String] = []
-    if model.kind == .vfl {
+    if plan.isVisualFormat {
       let orientation = horizontal ? "H" : "V"
       switch choice {
       case (true, true): statements.append("\(orientation):|-\(vflNumber(position))-[\(name)(\(vflNumber(size)))]")
