@@ -409,7 +409,10 @@ final class Server {
   private func release(_ retired: [AnalysisSnapshot]) {
     guard !retired.isEmpty else { return }
     let parcel = RetiredAnalyses(retired)
-    releaser.async { parcel.free() }
+    releaser.async {
+      parcel.free()
+      returnFreedMemory()
+    }
   }
 
   /// Waits until the analyses handed to `releaser` so far are freed (before an analysis, when

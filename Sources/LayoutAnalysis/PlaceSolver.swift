@@ -230,13 +230,16 @@ public final class PlaceSolver {
   /// - Parameter followsUpdates: whether the solver says what each change does from the
   ///   start (for a place that will be updated: a live layout's); otherwise from the first
   ///   `update(model:)` on, so that a place solved once pays nothing for it.
-  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool) {
+  /// - Parameter engine: the engine's constraints of `model` on `place.canvas`, when another
+  ///   place of the same canvas already built them (they do not depend on the direction):
+  ///   the places then share one array instead of keeping a copy each.
+  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool, engine: [LayoutConstraint]? = nil) {
     self.model = model
     self.place = place
     self.followsUpdates = followsUpdates
     system = LayoutSystem(model: model, place: place)
     solver = Solver()
-    rebuild()
+    rebuild(engine: engine)
   }
 
   /// A pivot budget for every solver of this place, in place of the solver's own (for tests
@@ -321,12 +324,13 @@ public final class PlaceSolver {
   }
 
   /// Solves from nothing, in file order.
-  private func rebuild() {
+  /// - Parameter engine: the engine's constraints of the current model and canvas, if known.
+  private func rebuild(engine known: [LayoutConstraint]? = nil) {
     solver = Solver()
     churn = 0
     if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
-    cachedEngineConstraints = nil
+    cachedEngineConstraints = known
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
     cachedViews = nil
