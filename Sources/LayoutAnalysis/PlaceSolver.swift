@@ -197,7 +197,6 @@ public final class PlaceSolver {
   /// after the last rebuild; the constraint itself is read from the model by position, so
   /// that ranges always follow the current text.
   private struct Entry {
-    var key: ConstraintKey
     var tag: Int
     var solverConstraint: Constraint?
     var isBroken: Bool
@@ -208,6 +207,12 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
+  /// The key of each entry (what `update` matches constraints by), in the order of `entries`;
+  /// empty until the place is first updated when it does not follow updates from the start
+  /// (`plumb check` solves each place once: 48 bytes a constraint and a signature per view it
+  /// never reads). See `keyEntries()`.
+  private var keys: [ConstraintKey] = []
+  private var keyed = false
   /// How many of the entries are the engine's own constraints (they come first).
   private var engineCount = 0
   /// The engine's constraints as of the current model; computed when first asked for.
@@ -335,14 +340,17 @@ public final class PlaceSolver {
     cachedSizeAlternatives = [:]
     cachedViews = nil
     cachedOptionalEntries = nil
-    computeSignatures()
+    keyed = followsUpdates
+    if keyed { computeSignatures() }
     entries = []
+    keys = []
     indexIsStale = true
     conflicts = []
     failure = nil
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
+    if keyed { keys.reserveCapacity(engine.count + model.constraints.count) }
     let optional =
       engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
       + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
@@ -366,10 +374,31 @@ public final class PlaceSolver {
 
   /// Adds a constraint at the end, breaking it if it conflicts (during a rebuild).
   private func appendEntry(for constraint: LayoutConstraint) {
-    var entry = Entry(key: key(constraint), tag: nextTag, solverConstraint: nil, isBroken: false)
+    var entry = Entry(tag: nextTag, solverConstraint: nil, isBroken: false)
     nextTag += 1
     add(&entry, constraint, allowConflict: true)
     entries.append(entry)
+    if keyed { keys.append(key(constraint)) }
+  }
+
+  /// Computes the signatures and every entry's key from the current model, if the place did
+  /// not keep them: exactly the keys its rebuild would have computed (the entries' constraints
+  /// are the model's, by position, and the signatures those of its views).
+  private func keyEntries() {
+    guard !keyed else { return }
+    computeSignatures()
+    keys = []
+    keys.reserveCapacity(entries.count)
+    for index in entries.indices {
+      // Every entry has its constraint; a key no constraint has (view -3) would only make the
+      // update remove and add the entry again.
+      keys.append(
+        constraint(at: index).map(key)
+          ?? ConstraintKey(
+            firstView: -3, firstAttribute: .width, firstIsGuide: 0, relation: .equal, secondView: -3,
+            secondAttribute: nil, secondIsGuide: 0, multiplier: 1, constant: 0, priority: 0))
+    }
+    keyed = true
   }
 
   /// The entry index of a solver constraint's tag, if it is still in use.
@@ -454,6 +483,8 @@ public final class PlaceSolver {
     model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
     changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
   ) -> Bool {
+    // Keys are read against the model the entries were added from, before it is replaced.
+    keyEntries()
     if let newPlace { place = newPlace }
     let oldModel = model
     model = newModel
@@ -539,13 +570,15 @@ public final class PlaceSolver {
     firstUnmatched.reserveCapacity(range.count)
     var nextWithSameKey = [Int](repeating: -1, count: range.count)
     for index in range.reversed() {
-      if let next = firstUnmatched.updateValue(index, forKey: entries[index].key) {
+      if let next = firstUnmatched.updateValue(index, forKey: keys[index]) {
         nextWithSameKey[index - range.lowerBound] = next
       }
     }
     var matched = [Bool](repeating: false, count: range.count)
     var replacement: [Entry] = []
     replacement.reserveCapacity(constraints.count)
+    var replacementKeys: [ConstraintKey] = []
+    replacementKeys.reserveCapacity(constraints.count)
     var toAdd: [(position: Int, constraint: LayoutConstraint)] = []
     for constraint in constraints {
       let constraintKey = key(constraint)
@@ -554,9 +587,11 @@ public final class PlaceSolver {
         firstUnmatched.values[position] = nextWithSameKey[index - range.lowerBound]
         matched[index - range.lowerBound] = true
         replacement.append(entries[index])
+        replacementKeys.append(keys[index])
       } else {
         toAdd.append((replacement.count, constraint))
-        replacement.append(Entry(key: constraintKey, tag: nextTag, solverConstraint: nil, isBroken: false))
+        replacement.append(Entry(tag: nextTag, solverConstraint: nil, isBroken: false))
+        replacementKeys.append(constraintKey)
         nextTag += 1
       }
     }
@@ -575,6 +610,7 @@ public final class PlaceSolver {
       }
     }
     entries.replaceSubrange(range, with: replacement)
+    keys.replaceSubrange(range, with: replacementKeys)
     if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
     if residuals != nil {
       // The residual check reads the file's required constraints: it forgets those taken away

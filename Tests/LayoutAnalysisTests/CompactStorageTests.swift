@@ -65,6 +65,37 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// A place solved once keeps no constraint keys; when it is updated after all, it computes
+  /// them then, and every update matches exactly the constraints that a place keeping its keys
+  /// from the start matches (the same counts removed and added), to the same solution.
+  func testKeysComputedAtTheFirstUpdateMatchKeysKeptFromTheStart() {
+    var text = CompactStorageTests.form(rows: 4)
+    let edits: [(String, String)] = [
+      ("V:|-8-[v3(44)]", "V:|-8-[v3(45)]"),
+      ("[v5(==v0)]", "[v5(==v0)]-gap-[extra(==v0)]"),
+      ("label v0 intrinsic", "view spare\nlabel v0 intrinsic"),
+      ("V:|[x(1)]", "V:|[x(2)]\nx.width == 3 @750"),
+      ("-gap-[extra(==v0)]", ""),
+    ]
+    let first = LayoutDocument(text: text, kind: .layout)
+    let place = SolvedLayout.places(of: first.model)[0]
+    let once = PlaceSolver(model: first.model, place: place)
+    let following = PlaceSolver(model: first.model, place: place, followsUpdates: true)
+    for (old, new) in edits {
+      guard let range = text.range(of: old) else { return XCTFail(old) }
+      text.replaceSubrange(range, with: new)
+      let model = LayoutDocument(text: text, kind: .layout).model
+      XCTAssertEqual(once.update(model: model), following.update(model: model), old)
+      XCTAssertEqual(once.lastUpdate.removed, following.lastUpdate.removed, old)
+      XCTAssertEqual(once.lastUpdate.added, following.lastUpdate.added, old)
+      XCTAssertEqual(once.lastUpdate.rebuilt, following.lastUpdate.rebuilt, old)
+      XCTAssertEqual(once.constraints, following.constraints, old)
+      XCTAssertEqual(once.allSolvedViews().views, following.allSolvedViews().views, old)
+      XCTAssertEqual(once.ambiguities(), following.ambiguities(), old)
+      XCTAssertEqual(once.conflicts, following.conflicts, old)
+    }
+  }
+
   /// The form of `plumb-bench check`: rows of ten labels.
   static func form(rows: Int) -> String {
     var text = "canvas wide 1200x\(16 + 52 * rows)\nmetric gap = 8\nview x\n"
