@@ -96,11 +96,20 @@ struct ConstraintKey: Hashable {
   }
 
   struct ViewSignature: Hashable {
-    var chain: [String]
-    var insets: [EdgeInsets]
+    /// The superview chain and the insets along it, as one id (`ChainLink`).
+    var chain: Int32
     var margins: DirectionalInsets
     var baseline: Double
     var firstBaseline: Double?
+  }
+
+  /// One step of a superview chain: a view, its alignment insets and the id of the rest of
+  /// the chain above it (-1: none). Two views have the same chain id exactly when their chains
+  /// of names and insets are equal, without an array of either per view.
+  struct ChainLink: Hashable {
+    var name: String
+    var insets: EdgeInsets
+    var rest: Int32
   }
 
   var firstView: Int32
@@ -284,26 +293,39 @@ public final class PlaceSolver {
   /// Ids of every view signature seen so far; kept across updates so that a view whose
   /// signature did not change keeps its id.
   private var signatureIDs: [ConstraintKey.ViewSignature: Int32] = [:]
+  /// The id of each superview chain seen (see `ConstraintKey.ChainLink`).
+  private var chainIDs: [ConstraintKey.ChainLink: Int32] = [:]
   /// The signature id of every view of the current model.
   private var viewSignatureIDs: [String: Int32] = [:]
 
   private func computeSignatures() {
     viewSignatureIDs = [:]
     viewSignatureIDs.reserveCapacity(model.viewOrder.count)
+    var chain: [(String, EdgeInsets)] = []
     for name in model.viewOrder {
       guard let node = model.views[name] else { continue }
-      var chain: [String] = [name]
-      var insets: [EdgeInsets] = [node.alignmentInsets]
+      chain.removeAll(keepingCapacity: true)
+      chain.append((name, node.alignmentInsets))
       var parent = node.superview
       while let current = parent, chain.count <= model.viewOrder.count {
-        chain.append(current)
         let parentNode = model.views[current]
-        insets.append(parentNode?.alignmentInsets ?? .zero)
+        chain.append((current, parentNode?.alignmentInsets ?? .zero))
         parent = parentNode?.superview
       }
+      // The chain's id, built from its top: equal ids, equal chains of names and insets.
+      var rest: Int32 = -1
+      for (link, insets) in chain.reversed() {
+        let key = ConstraintKey.ChainLink(name: link, insets: insets, rest: rest)
+        if let id = chainIDs[key] {
+          rest = id
+        } else {
+          let id = Int32(chainIDs.count)
+          chainIDs[key] = id
+          rest = id
+        }
+      }
       let signature = ConstraintKey.ViewSignature(
-        chain: chain, insets: insets, margins: node.margins, baseline: node.baselineOffset,
-        firstBaseline: node.firstBaselineFromTop)
+        chain: rest, margins: node.margins, baseline: node.baselineOffset, firstBaseline: node.firstBaselineFromTop)
       if let id = signatureIDs[signature] {
         viewSignatureIDs[name] = id
       } else {
