@@ -50,6 +50,13 @@ final class CompactStorageTests: XCTestCase {
       for record in solver.tableau.records.values {
         XCTAssertNotNil(solver.tableau.constraint(of: record), "seed \(seed)")
       }
+      // The storage measured in docs/performance.md: every cell of a row is one live entry of
+      // its symbol's column, and nothing takes less room than it holds.
+      let storage = solver.tableau.storageStatistics()
+      XCTAssertEqual(storage.cells, storage.live, "seed \(seed)")
+      XCTAssertGreaterThanOrEqual(storage.cellCapacity, storage.cells)
+      XCTAssertGreaterThanOrEqual(storage.entries, storage.live)
+      XCTAssertGreaterThanOrEqual(storage.entryCapacity, storage.entries)
       for unsatisfied in solver.unsatisfiedConstraints() {
         XCTAssertTrue(held.contains { $0 === unsatisfied.constraint }, "seed \(seed)")
       }
