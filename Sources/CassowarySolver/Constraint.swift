@@ -55,7 +55,9 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     _ lhs: Expression, _ relation: Relation, _ rhs: Expression = Expression(),
     priority: Double = Priority.required, tag: Int? = nil
   ) {
-    self.expression = lhs - rhs
+    // `lhs - rhs` copies the terms even when `rhs` is nothing (`lhs + -0.0` is `lhs`, bit
+    // for bit): a solver holding 100,000 constraints would hold a second, larger array each.
+    self.expression = rhs.terms.isEmpty && rhs.constant.bitPattern == 0 ? lhs : lhs - rhs
     self.relation = relation
     self.priority = priority
     self.tag = tag

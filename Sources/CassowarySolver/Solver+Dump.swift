@@ -46,7 +46,7 @@ extension Solver {
       let other = record.other >= 0 ? " other=\(symbolName(record.other))" : ""
       let edit = record.isEdit ? " (edit)" : ""
       lines.append(
-        "  #\(record.sequence) \(record.constraint)\(edit) marker=\(symbolName(record.marker))\(other)")
+        "  #\(record.sequence) \(tableau.constraint(of: record).map { "\($0)" } ?? "?")\(edit) marker=\(symbolName(record.marker))\(other)")
     }
     let editLines = tableau.edits.values.compactMap { edit -> (Int, String)? in
       guard let record = tableau.records[ObjectIdentifier(edit.constraint)] else { return nil }

@@ -124,8 +124,11 @@ extension Solver {
     }
     // The solution: every constraint as its markers encode it, and the level errors.
     var levelErrors = [Double](repeating: 0, count: t.levels.count)
-    for record in t.records.values {
-      let constraint = record.constraint
+    for (key, record) in t.records {
+      guard let constraint = t.constraint(of: record), ObjectIdentifier(constraint) == key else {
+        problems.append("constraint #\(record.sequence) is not the owner of its marker")
+        continue
+      }
       var total = constraint.expression.evaluate { self.value(of: $0) }
       if record.isEdit, let variable = constraint.expression.terms.first?.variable,
         let edit = t.edits[ObjectIdentifier(variable)]

@@ -158,7 +158,7 @@ public final class Solver {
     guard let record = tableau.records[ObjectIdentifier(constraint)], !record.isEdit else {
       throw .unknown(constraint)
     }
-    try tableau.remove(record)
+    try tableau.remove(record, of: constraint)
   }
 
   /// Whether the solver holds the constraint.
@@ -169,7 +169,7 @@ public final class Solver {
 
   /// The constraints in the solver, in the order they were added (edits excluded).
   public var constraints: [Constraint] {
-    sortedRecords().filter { !$0.isEdit }.map(\.constraint)
+    sortedRecords().filter { !$0.isEdit }.compactMap { tableau.constraint(of: $0) }
   }
 
   // MARK: - Edit variables
@@ -237,8 +237,8 @@ public final class Solver {
   /// tolerance), with their errors, in the order they were added. Edits are not listed.
   public func unsatisfiedConstraints() -> [UnsatisfiedConstraint] {
     var result: [UnsatisfiedConstraint] = []
-    for record in sortedRecords() where !record.isEdit && !record.constraint.isRequired {
-      let constraint = record.constraint
+    for record in sortedRecords() where !record.isEdit {
+      guard let constraint = tableau.constraint(of: record), !constraint.isRequired else { continue }
       let total = constraint.expression.evaluate { self.value(of: $0) }
       let error: Double
       switch constraint.relation {

@@ -94,3 +94,24 @@ extension Tableau {
     columnLive[Int(symbol)] > 0
   }
 }
+
+extension Tableau {
+  /// What the rows and columns hold and the room they take, in elements (for tests and
+  /// measurements of the storage).
+  func storageStatistics() -> (rows: Int, cells: Int, cellCapacity: Int, columns: Int, entries: Int, live: Int, entryCapacity: Int) {
+    var result = (rows: 0, cells: 0, cellCapacity: 0, columns: 0, entries: 0, live: 0, entryCapacity: 0)
+    for row in rows {
+      guard let row else { continue }
+      result.rows += 1
+      result.cells += row.cells.count
+      result.cellCapacity += row.cells.capacity
+    }
+    for index in columns.indices where columns[index].capacity > 0 {
+      result.columns += 1
+      result.entries += columns[index].count
+      result.live += Int(columnLive[index])
+      result.entryCapacity += columns[index].capacity
+    }
+    return result
+  }
+}

@@ -216,9 +216,7 @@ extension Tableau {
       try addWithArtificialVariable(row, for: constraint)
     }
     try optimizeMain()
-    return ConstraintRecord(
-      constraint: constraint, sequence: nextSequence, marker: marker, other: other,
-      isEdit: isEdit)
+    return ConstraintRecord(sequence: nextSequence, marker: marker, other: other, isEdit: isEdit)
   }
 
   /// Step 3 of `add` when no subject exists: `art = row`, minimise `art`.
@@ -282,19 +280,18 @@ extension Tableau {
 
   // MARK: - Removing a constraint
 
-  mutating func remove(_ record: ConstraintRecord) throws(SolverError) {
+  mutating func remove(_ record: ConstraintRecord, of constraint: Constraint) throws(SolverError) {
     beginTransaction()
     do throws(SolverError) {
-      try removeBody(record)
+      try removeBody(record, of: constraint)
     } catch {
       rollback()
       throw error
     }
     commit()
-    let key = ObjectIdentifier(record.constraint)
+    let key = ObjectIdentifier(constraint)
     if recording { undoLog.append(.record(key, records[key])) }
     records[key] = nil
-    let constraint = record.constraint
     if !constraint.isRequired, let level = levelIndex(for: constraint.priority) {
       if recording { undoLog.append(.members(level: level, levels[level].members)) }
       levels[level].members -= 1
@@ -307,8 +304,7 @@ extension Tableau {
     }
   }
 
-  mutating func removeBody(_ record: ConstraintRecord) throws(SolverError) {
-    let constraint = record.constraint
+  mutating func removeBody(_ record: ConstraintRecord, of constraint: Constraint) throws(SolverError) {
     // 1. Take the error symbols out of the objective.
     if !constraint.isRequired, let level = levelIndex(for: constraint.priority) {
       var errors: [SymbolID] = []
@@ -413,7 +409,7 @@ extension Tableau {
     guard let edit = edits[key], let record = records[ObjectIdentifier(edit.constraint)] else {
       throw .unknownEditVariable(variable)
     }
-    try remove(record)
+    try remove(record, of: edit.constraint)
     edits[key] = nil
   }
 

@@ -1,15 +1,28 @@
-/// What the solver remembers about a constraint it holds.
+/// What the solver remembers about a constraint it holds (keyed by the constraint's
+/// identity in `Tableau.records`).
+///
+/// Sixteen bytes: the constraint itself is the owner of its marker (`Tableau.owners`,
+/// `Tableau.constraint(of:)`), and whether it is an edit's is the sign of the stored marker
+/// (a table of 100,000 constraints reserves 262,144 entries, so each byte of a record counts
+/// a quarter of a megabyte).
 struct ConstraintRecord {
-  /// The constraint as the client gave it (for edits, the solver's own `v == k` constraint).
-  let constraint: Constraint
   /// The order of addition; conflicts and listings are sorted by it.
   let sequence: Int
-  /// The slack of an inequality, the dummy of a required equality or e⁺ of an optional one.
-  let marker: SymbolID
+  /// The marker, or its complement (negative) for the constraint of an edit variable.
+  private let storedMarker: SymbolID
   /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
   let other: SymbolID
+
+  init(sequence: Int, marker: SymbolID, other: SymbolID, isEdit: Bool) {
+    self.sequence = sequence
+    storedMarker = isEdit ? ~marker : marker
+    self.other = other
+  }
+
+  /// The slack of an inequality, the dummy of a required equality or e⁺ of an optional one.
+  var marker: SymbolID { storedMarker < 0 ? ~storedMarker : storedMarker }
   /// Whether this is the constraint of an edit variable.
-  let isEdit: Bool
+  var isEdit: Bool { storedMarker < 0 }
 }
 
 /// What the solver remembers about an edit variable.
@@ -216,6 +229,13 @@ struct Tableau {
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
 
+  /// The constraint of a record: the owner of its marker (for edits, the solver's own
+  /// `v == k` constraint).
+  func constraint(of record: ConstraintRecord) -> Constraint? {
+    let marker = Int(record.marker)
+    return marker < owners.count ? owners[marker] : nil
+  }
+
   func existingSymbol(for variable: Variable) -> SymbolID? {
     symbolOfVariable[ObjectIdentifier(variable)]
   }
@@ -333,6 +353,10 @@ struct Tableau {
   /// number wraps around).
   mutating func nextExpansionRound() -> UInt32 {
     if expansionMarks.count < kinds.count {
+      // As much room as the symbols have (which `reserveCapacity` sets once for a place), not
+      // the doubling of the appends: these two arrays are 12 bytes a symbol.
+      expansionMarks.reserveCapacity(kinds.capacity)
+      expansionValues.reserveCapacity(kinds.capacity)
       expansionMarks.append(contentsOf: repeatElement(0, count: kinds.count - expansionMarks.count))
       expansionValues.append(contentsOf: repeatElement(0, count: kinds.count - expansionValues.count))
     }

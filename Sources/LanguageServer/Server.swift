@@ -405,11 +405,16 @@ final class Server {
   }
 
   /// Frees analyses that edits replaced on `releaser`, so that the thread answering messages
-  /// does not spend the next message's time releasing a whole tree, model and layout.
+  /// does not spend the next message's time releasing a whole tree, model and layout; then
+  /// gives what was freed back to the system (0.2–0.4 ms typically at 10,000 views, and off the
+  /// path of the diagnostics, which were published first).
   private func release(_ retired: [AnalysisSnapshot]) {
     guard !retired.isEmpty else { return }
     let parcel = RetiredAnalyses(retired)
-    releaser.async { parcel.free() }
+    releaser.async {
+      parcel.free()
+      returnFreedMemory()
+    }
   }
 
   /// Waits until the analyses handed to `releaser` so far are freed (before an analysis, when

@@ -440,8 +440,11 @@ struct LayoutSystem {
     case .lessThanOrEqual: relation = .lessThanOrEqual
     case .greaterThanOrEqual: relation = .greaterThanOrEqual
     }
+    // The terms were built in room for six; the solver keeps them as long as the constraint,
+    // so they are kept in an array of their own size.
+    let exact = terms.withUnsafeBufferPointer { Array($0) }
     return Constraint(
-      Expression(terms: terms, constant: constant), relation, priority: priority ?? constraint.priority, tag: tag)
+      Expression(terms: exact, constant: constant), relation, priority: priority ?? constraint.priority, tag: tag)
   }
 
   /// The constraints that fix the root to the canvas and keep every size non-negative,

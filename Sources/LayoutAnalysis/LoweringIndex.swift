@@ -35,10 +35,15 @@ struct LoweringIndex: Sendable {
     let constraintLimit = min(max(rest.constraints, first.constraints), oldConstraints.count)
     let diagnosticLimit = min(max(rest.diagnostics, first.diagnostics), diagnostics.count)
     // One copy of the list, then the moved constraints changed in place (cheaper than
-    // building each one anew).
-    var merged = oldConstraints
+    // building each one anew). The copy is made at its own size: replacing the stretch in a
+    // copy of the old array kept the old array's room, and doubled it whenever an edit added a
+    // constraint, which the document then kept (17 MB at 80,000 constraints).
     let start = min(first.constraints, constraintLimit)
-    merged.replaceSubrange(start..<constraintLimit, with: constraints)
+    var merged: [LayoutConstraint] = []
+    merged.reserveCapacity(oldConstraints.count - (constraintLimit - start) + constraints.count)
+    merged += oldConstraints[..<start]
+    merged += constraints
+    merged += oldConstraints[constraintLimit...]
     if change.delta != 0 {
       for index in (start + constraints.count)..<merged.count { merged[index].move(by: change) }
     }

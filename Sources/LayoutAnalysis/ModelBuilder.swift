@@ -74,6 +74,12 @@ struct ModelBuilder {
     declarationDiagnosticCount = diagnostics.count
     lowerTopLevel(file.statements[...])
     if !uninstalled.isEmpty { removeUninstalledViews() }
+    // The constraints were appended statement by statement, and the array doubled as it grew:
+    // the model keeps them as long as the document, so not the room left over (up to as much
+    // again: 11 MB at 80,000 constraints).
+    if model.constraints.capacity > model.constraints.count + model.constraints.count / 8 {
+      model.constraints = model.constraints.withUnsafeBufferPointer { Array($0) }
+    }
   }
 
   /// Whether a `when` block's statements exist in the canvases being built for.

@@ -96,11 +96,20 @@ struct ConstraintKey: Hashable {
   }
 
   struct ViewSignature: Hashable {
-    var chain: [String]
-    var insets: [EdgeInsets]
+    /// The superview chain and the insets along it, as one id (`ChainLink`).
+    var chain: Int32
     var margins: DirectionalInsets
     var baseline: Double
     var firstBaseline: Double?
+  }
+
+  /// One step of a superview chain: a view, its alignment insets and the id of the rest of
+  /// the chain above it (-1: none). Two views have the same chain id exactly when their chains
+  /// of names and insets are equal, without an array of either per view.
+  struct ChainLink: Hashable {
+    var name: String
+    var insets: EdgeInsets
+    var rest: Int32
   }
 
   var firstView: Int32
@@ -197,7 +206,6 @@ public final class PlaceSolver {
   /// after the last rebuild; the constraint itself is read from the model by position, so
   /// that ranges always follow the current text.
   private struct Entry {
-    var key: ConstraintKey
     var tag: Int
     var solverConstraint: Constraint?
     var isBroken: Bool
@@ -208,6 +216,12 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
+  /// The key of each entry (what `update` matches constraints by), in the order of `entries`;
+  /// empty until the place is first updated when it does not follow updates from the start
+  /// (`plumb check` solves each place once: 48 bytes a constraint and a signature per view it
+  /// never reads). See `keyEntries()`.
+  private var keys: [ConstraintKey] = []
+  private var keyed = false
   /// How many of the entries are the engine's own constraints (they come first).
   private var engineCount = 0
   /// The engine's constraints as of the current model; computed when first asked for.
@@ -230,13 +244,16 @@ public final class PlaceSolver {
   /// - Parameter followsUpdates: whether the solver says what each change does from the
   ///   start (for a place that will be updated: a live layout's); otherwise from the first
   ///   `update(model:)` on, so that a place solved once pays nothing for it.
-  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool) {
+  /// - Parameter engine: the engine's constraints of `model` on `place.canvas`, when another
+  ///   place of the same canvas already built them (they do not depend on the direction):
+  ///   the places then share one array instead of keeping a copy each.
+  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool, engine: [LayoutConstraint]? = nil) {
     self.model = model
     self.place = place
     self.followsUpdates = followsUpdates
     system = LayoutSystem(model: model, place: place)
     solver = Solver()
-    rebuild()
+    rebuild(engine: engine)
   }
 
   /// A pivot budget for every solver of this place, in place of the solver's own (for tests
@@ -276,26 +293,39 @@ public final class PlaceSolver {
   /// Ids of every view signature seen so far; kept across updates so that a view whose
   /// signature did not change keeps its id.
   private var signatureIDs: [ConstraintKey.ViewSignature: Int32] = [:]
+  /// The id of each superview chain seen (see `ConstraintKey.ChainLink`).
+  private var chainIDs: [ConstraintKey.ChainLink: Int32] = [:]
   /// The signature id of every view of the current model.
   private var viewSignatureIDs: [String: Int32] = [:]
 
   private func computeSignatures() {
     viewSignatureIDs = [:]
     viewSignatureIDs.reserveCapacity(model.viewOrder.count)
+    var chain: [(String, EdgeInsets)] = []
     for name in model.viewOrder {
       guard let node = model.views[name] else { continue }
-      var chain: [String] = [name]
-      var insets: [EdgeInsets] = [node.alignmentInsets]
+      chain.removeAll(keepingCapacity: true)
+      chain.append((name, node.alignmentInsets))
       var parent = node.superview
       while let current = parent, chain.count <= model.viewOrder.count {
-        chain.append(current)
         let parentNode = model.views[current]
-        insets.append(parentNode?.alignmentInsets ?? .zero)
+        chain.append((current, parentNode?.alignmentInsets ?? .zero))
         parent = parentNode?.superview
       }
+      // The chain's id, built from its top: equal ids, equal chains of names and insets.
+      var rest: Int32 = -1
+      for (link, insets) in chain.reversed() {
+        let key = ConstraintKey.ChainLink(name: link, insets: insets, rest: rest)
+        if let id = chainIDs[key] {
+          rest = id
+        } else {
+          let id = Int32(chainIDs.count)
+          chainIDs[key] = id
+          rest = id
+        }
+      }
       let signature = ConstraintKey.ViewSignature(
-        chain: chain, insets: insets, margins: node.margins, baseline: node.baselineOffset,
-        firstBaseline: node.firstBaselineFromTop)
+        chain: rest, margins: node.margins, baseline: node.baselineOffset, firstBaseline: node.firstBaselineFromTop)
       if let id = signatureIDs[signature] {
         viewSignatureIDs[name] = id
       } else {
@@ -321,24 +351,28 @@ public final class PlaceSolver {
   }
 
   /// Solves from nothing, in file order.
-  private func rebuild() {
+  /// - Parameter engine: the engine's constraints of the current model and canvas, if known.
+  private func rebuild(engine known: [LayoutConstraint]? = nil) {
     solver = Solver()
     churn = 0
     if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
-    cachedEngineConstraints = nil
+    cachedEngineConstraints = known
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
     cachedViews = nil
     cachedOptionalEntries = nil
-    computeSignatures()
+    keyed = followsUpdates
+    if keyed { computeSignatures() }
     entries = []
+    keys = []
     indexIsStale = true
     conflicts = []
     failure = nil
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
+    if keyed { keys.reserveCapacity(engine.count + model.constraints.count) }
     let optional =
       engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
       + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
@@ -362,10 +396,31 @@ public final class PlaceSolver {
 
   /// Adds a constraint at the end, breaking it if it conflicts (during a rebuild).
   private func appendEntry(for constraint: LayoutConstraint) {
-    var entry = Entry(key: key(constraint), tag: nextTag, solverConstraint: nil, isBroken: false)
+    var entry = Entry(tag: nextTag, solverConstraint: nil, isBroken: false)
     nextTag += 1
     add(&entry, constraint, allowConflict: true)
     entries.append(entry)
+    if keyed { keys.append(key(constraint)) }
+  }
+
+  /// Computes the signatures and every entry's key from the current model, if the place did
+  /// not keep them: exactly the keys its rebuild would have computed (the entries' constraints
+  /// are the model's, by position, and the signatures those of its views).
+  private func keyEntries() {
+    guard !keyed else { return }
+    computeSignatures()
+    keys = []
+    keys.reserveCapacity(entries.count)
+    for index in entries.indices {
+      // Every entry has its constraint; a key no constraint has (view -3) would only make the
+      // update remove and add the entry again.
+      keys.append(
+        constraint(at: index).map(key)
+          ?? ConstraintKey(
+            firstView: -3, firstAttribute: .width, firstIsGuide: 0, relation: .equal, secondView: -3,
+            secondAttribute: nil, secondIsGuide: 0, multiplier: 1, constant: 0, priority: 0))
+    }
+    keyed = true
   }
 
   /// The entry index of a solver constraint's tag, if it is still in use.
@@ -450,6 +505,8 @@ public final class PlaceSolver {
     model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
     changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
   ) -> Bool {
+    // Keys are read against the model the entries were added from, before it is replaced.
+    keyEntries()
     if let newPlace { place = newPlace }
     let oldModel = model
     model = newModel
@@ -535,13 +592,15 @@ public final class PlaceSolver {
     firstUnmatched.reserveCapacity(range.count)
     var nextWithSameKey = [Int](repeating: -1, count: range.count)
     for index in range.reversed() {
-      if let next = firstUnmatched.updateValue(index, forKey: entries[index].key) {
+      if let next = firstUnmatched.updateValue(index, forKey: keys[index]) {
         nextWithSameKey[index - range.lowerBound] = next
       }
     }
     var matched = [Bool](repeating: false, count: range.count)
     var replacement: [Entry] = []
     replacement.reserveCapacity(constraints.count)
+    var replacementKeys: [ConstraintKey] = []
+    replacementKeys.reserveCapacity(constraints.count)
     var toAdd: [(position: Int, constraint: LayoutConstraint)] = []
     for constraint in constraints {
       let constraintKey = key(constraint)
@@ -550,9 +609,11 @@ public final class PlaceSolver {
         firstUnmatched.values[position] = nextWithSameKey[index - range.lowerBound]
         matched[index - range.lowerBound] = true
         replacement.append(entries[index])
+        replacementKeys.append(keys[index])
       } else {
         toAdd.append((replacement.count, constraint))
-        replacement.append(Entry(key: constraintKey, tag: nextTag, solverConstraint: nil, isBroken: false))
+        replacement.append(Entry(tag: nextTag, solverConstraint: nil, isBroken: false))
+        replacementKeys.append(constraintKey)
         nextTag += 1
       }
     }
@@ -571,6 +632,7 @@ public final class PlaceSolver {
       }
     }
     entries.replaceSubrange(range, with: replacement)
+    keys.replaceSubrange(range, with: replacementKeys)
     if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
     if residuals != nil {
       // The residual check reads the file's required constraints: it forgets those taken away

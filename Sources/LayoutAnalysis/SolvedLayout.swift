@@ -84,11 +84,29 @@ public final class SolvedLayout {
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.
+  ///
+  /// `models[i]` is the model of `places[i]`'s canvas (`LayoutDocument.models(for:)`), the same
+  /// for places of equal canvases: their engine constraints, which depend on the model and
+  /// the canvas only, are built once (before the places are solved) and shared.
   static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel]) -> [PlaceSolver] {
     guard places.count > 1 else { return zip(places, models).map { PlaceSolver(model: $1, place: $0) } }
+    var engineOfCanvas: [Canvas: [LayoutConstraint]] = [:]
+    var engines: [[LayoutConstraint]?] = []
+    for (place, model) in zip(places, models) {
+      if let built = engineOfCanvas[place.canvas] {
+        engines.append(built)
+      } else if places.lazy.filter({ $0.canvas == place.canvas }).count > 1 {
+        let built = model.implicitConstraints(for: place.canvas)
+        engineOfCanvas[place.canvas] = built
+        engines.append(built)
+      } else {
+        engines.append(nil)
+      }
+    }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
+    let shared = engines
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
-      let solver = PlaceSolver(model: models[index], place: places[index])
+      let solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index])
       // Warm the caches the checks read, while still on this core.
       _ = solver.ambiguities()
       slots.set(index, solver)

@@ -161,6 +161,69 @@ final class DocumentLifetimeTests: XCTestCase {
     XCTAssertNotNil(first)
   }
 
+  /// Edits each followed by a hover (as an editor sends them) keep only the current analysis:
+  /// every analysis an edit replaced is freed, whatever asked for it.
+  func testEditsAnsweredByHoversKeepOnlyTheCurrentAnalysis() {
+    let server = openServer()
+    let uri = "file:///w/hovered.layout"
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        (
+          "textDocument",
+          .object([
+            ("uri", .string(uri)), ("languageId", "layout"), ("version", 1),
+            ("text", "canvas phone 375x667\nview card\nH:|-[card]-|\nV:|-[card(80)]\n"),
+          ])
+        )
+      ]))
+    var analyses: [() -> AnyObject?] = []
+    for version in 2...14 {
+      let text = version % 2 == 0 ? "1" : ""
+      let end = version % 2 == 0 ? 10 : 11
+      let published = server.send(
+        .object([
+          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+          (
+            "params",
+            .object([
+              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+              (
+                "contentChanges",
+                [
+                  .object([
+                    (
+                      "range",
+                      .object([
+                        ("start", .object([("line", 3), ("character", 10)])),
+                        ("end", .object([("line", 3), ("character", .int(end))])),
+                      ])
+                    ), ("text", .string(text)),
+                  ])
+                ]
+              ),
+            ])
+          ),
+        ]))
+      XCTAssertTrue(
+        published.contains { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == .int(version) },
+        "version \(version) was not published")
+      request(server, id: 100 + version, "textDocument/hover", uri: uri, [("position", .object([("line", 1), ("character", 6)]))])
+      server.server.waitForReleases()
+      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
+        return XCTFail("not open")
+      }
+      weak var editor = snapshot.editor as AnyObject
+      weak var layout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
+      analyses += [{ editor }, { layout }]
+    }
+    server.server.waitForReleases()
+    for (index, reference) in analyses.dropLast(2).enumerated() {
+      XCTAssertNil(reference(), "object \(index) of an analysis an edit replaced is still alive")
+    }
+    for reference in analyses.suffix(2) { XCTAssertNotNil(reference()) }
+  }
+
   func testAClosedDocumentIsReleased() throws {
     let storyboard = try String(
       contentsOf: fixturesDirectory("lsp").appendingPathComponent("ib-settings.storyboard"), encoding: .utf8)

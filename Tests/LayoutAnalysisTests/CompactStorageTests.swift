@@ -1,0 +1,113 @@
+@testable import LayoutAnalysis
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+/// What a solved document keeps, kept once and at its own size: places of one canvas share
+/// the engine's constraints (both directions build the same), and the model's constraints are
+/// kept without the room their appends left, after a full build and after edits. None of it
+/// changes a constraint, a frame or a finding.
+final class CompactStorageTests: XCTestCase {
+  private let sizeClasses = """
+    canvas phone 375x667
+    canvas pad 768x1024
+    when wR {
+      view side
+      side.width == 100
+      V:|[side(20)]
+    }
+    view main
+    main.leading == side.trailing
+    main.width == 10
+    H:|-[main]
+    V:|-[main(30)]
+    """
+
+  /// Each place of a solved document holds exactly the constraints, and solves to exactly the
+  /// frames, of a place solved on its own (which builds its own engine constraints): a place
+  /// given another canvas's, or another model's, would not.
+  func testPlacesSharingEngineConstraintsMatchPlacesSolvedAlone() throws {
+    let putta = try String(contentsOf: packageRoot().appendingPathComponent("Examples/clean/putta.layout"), encoding: .utf8)
+    for text in [putta, sizeClasses, CompactStorageTests.form(rows: 3)] {
+      let document = LayoutDocument(text: text, kind: .layout)
+      let layout = SolvedLayout(document: document)
+      let places = layout.places.map(\.place)
+      XCTAssertGreaterThan(places.count, 1)
+      let models = document.models(for: places)
+      for (index, solver) in layout.places.enumerated() {
+        let alone = PlaceSolver(model: models[index], place: places[index])
+        XCTAssertEqual(solver.constraints, alone.constraints, "\(places[index])")
+        XCTAssertEqual(solver.allSolvedViews().views, alone.allSolvedViews().views, "\(places[index])")
+        XCTAssertEqual(solver.ambiguities(), alone.ambiguities(), "\(places[index])")
+      }
+    }
+  }
+
+  func testModelConstraintsKeepNoSpareRoom() {
+    let text = CompactStorageTests.form(rows: 60)
+    var document = LayoutDocument(text: text, kind: .layout)
+    let count = document.model.constraints.count
+    XCTAssertGreaterThan(count, 1000)
+    XCTAssertLessThanOrEqual(document.model.constraints.capacity, count + count / 8)
+    // Edits that add and remove constraints (a row gains a view, then loses it again): the
+    // model built around each edit is kept at its size too, and equals a full build.
+    var bytes = Array(text.utf8)
+    for (old, new) in [("[v5(==v0)]", "[v5(==v0)]-gap-[x(==v0)]"), ("-gap-[x(==v0)]", ""), ("(44)", "(45)")] {
+      guard let range = String(decoding: bytes, as: UTF8.self).range(of: old) else { return XCTFail(old) }
+      let string = String(decoding: bytes, as: UTF8.self)
+      let start = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
+      let change = TextChange(start: start, oldEnd: start + old.utf8.count, newEnd: start + new.utf8.count)
+      bytes.replaceSubrange(start..<(start + old.utf8.count), with: Array(new.utf8))
+      document = LayoutDocument(bytes: bytes, kind: .layout, previous: document, change: change)
+      let constraints = document.model.constraints
+      XCTAssertLessThanOrEqual(constraints.capacity, constraints.count + constraints.count / 8, old)
+      XCTAssertEqual(constraints, LayoutDocument(bytes: bytes, kind: .layout).model.constraints, old)
+    }
+  }
+
+  /// A place solved once keeps no constraint keys; when it is updated after all, it computes
+  /// them then, and every update matches exactly the constraints that a place keeping its keys
+  /// from the start matches (the same counts removed and added), to the same solution.
+  func testKeysComputedAtTheFirstUpdateMatchKeysKeptFromTheStart() {
+    var text = CompactStorageTests.form(rows: 4)
+    let edits: [(String, String)] = [
+      ("V:|-8-[v3(44)]", "V:|-8-[v3(45)]"),
+      ("[v5(==v0)]", "[v5(==v0)]-gap-[extra(==v0)]"),
+      ("label v0 intrinsic", "view spare\nlabel v0 intrinsic"),
+      ("V:|[x(1)]", "V:|[x(2)]\nx.width == 3 @750"),
+      ("-gap-[extra(==v0)]", ""),
+    ]
+    let first = LayoutDocument(text: text, kind: .layout)
+    let place = SolvedLayout.places(of: first.model)[0]
+    let once = PlaceSolver(model: first.model, place: place)
+    let following = PlaceSolver(model: first.model, place: place, followsUpdates: true)
+    for (old, new) in edits {
+      guard let range = text.range(of: old) else { return XCTFail(old) }
+      text.replaceSubrange(range, with: new)
+      let model = LayoutDocument(text: text, kind: .layout).model
+      XCTAssertEqual(once.update(model: model), following.update(model: model), old)
+      XCTAssertEqual(once.lastUpdate.removed, following.lastUpdate.removed, old)
+      XCTAssertEqual(once.lastUpdate.added, following.lastUpdate.added, old)
+      XCTAssertEqual(once.lastUpdate.rebuilt, following.lastUpdate.rebuilt, old)
+      XCTAssertEqual(once.constraints, following.constraints, old)
+      XCTAssertEqual(once.allSolvedViews().views, following.allSolvedViews().views, old)
+      XCTAssertEqual(once.ambiguities(), following.ambiguities(), old)
+      XCTAssertEqual(once.conflicts, following.conflicts, old)
+    }
+  }
+
+  /// The form of `plumb-bench check`: rows of ten labels.
+  static func form(rows: Int) -> String {
+    var text = "canvas wide 1200x\(16 + 52 * rows)\nmetric gap = 8\nview x\n"
+    for index in 0..<(10 * rows) { text += "label v\(index) intrinsic 60x21\n" }
+    text += "V:|[x(1)]\nH:|[x(1)]\n"
+    for row in 0..<rows {
+      let first = row * 10
+      var format = "H:|-gap-[v\(first)]"
+      for index in (first + 1)..<(first + 10) { format += "-gap-[v\(index)(==v\(first))]" }
+      text += format + "-(>=gap)-|\n"
+      for index in first..<(first + 10) { text += "V:|-\(8 + 52 * row)-[v\(index)(44)]\n" }
+    }
+    return text
+  }
+}
