@@ -45,8 +45,8 @@ enum Elements {
   }
 
   /// An image view whose image Xcode wrote as an `<imageReference key="image" image=…
-  /// catalog=…>` element (Xcode 12 and later, for an image with a symbol scale, weight or
-  /// variable value) rather than as attributes: the same node with the reference's `image` and
+  /// catalog=…>` element (Xcode 12 and later, for an image with a symbol scale, a rendering
+  /// mode or a variable value) rather than as attributes: the same node with the reference's `image` and
   /// `catalog` as its own attributes, as UIKit shows that image either way.
   static func withImageReference(_ element: XMLNode, index: Int, in tree: XMLTree) -> XMLNode {
     guard element.name == "imageView", element.attributes["image"] == nil,
