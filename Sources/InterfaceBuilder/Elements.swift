@@ -44,6 +44,21 @@ enum Elements {
     case none
   }
 
+  /// An image view whose image Xcode wrote as an `<imageReference key="image" image=…
+  /// catalog=…>` element (Xcode 12 and later, for an image with a symbol scale, a rendering
+  /// mode or a variable value) rather than as attributes: the same node with the reference's `image` and
+  /// `catalog` as its own attributes, as UIKit shows that image either way.
+  static func withImageReference(_ element: XMLNode, index: Int, in tree: XMLTree) -> XMLNode {
+    guard element.name == "imageView", element.attributes["image"] == nil,
+      let reference = tree.child(of: index, named: "imageReference", key: "image").flatMap(tree.node),
+      let image = reference.attributes["image"]
+    else { return element }
+    var element = element
+    element.attributes["image"] = image
+    if let catalog = reference.attributes["catalog"] { element.attributes["catalog"] = catalog }
+    return element
+  }
+
   /// `UIPickerView`'s intrinsic content size, whatever its rows.
   static let pickerSize = (width: 320.0, height: 216.0)
 

@@ -235,7 +235,9 @@ extension UnitBuilder {
     details.otherSafeAreas = unique
     model.canvases = [canvas]
     for (index, record) in records.enumerated() {
-      guard let element = node(record.element) else { continue }
+      guard let element = node(record.element).map({ Elements.withImageReference($0, index: record.element, in: tree) }) else {
+        continue
+      }
       if index == 0 {
         model.views[LayoutModel.rootName]?.nameRange = element.nameRange
         model.views[LayoutModel.rootName]?.declarationRange = element.tagRange

@@ -219,6 +219,13 @@ public struct XMLElementIndex: Sendable {
     if let id = element.id, isDesignable(id) { return .designable }
     var attributes: [String: String] = [:]
     for attribute in element.attributes { attributes[attribute.name] = attribute.value }
+    // An image written as `<imageReference key="image" …>` (see `Elements.withImageReference`).
+    if element.name == "imageView", attributes["image"] == nil,
+      let reference = children(of: index, named: "imageReference", key: "image").first
+    {
+      attributes["image"] = elements[reference].attribute("image")
+      attributes["catalog"] = elements[reference].attribute("catalog")
+    }
     // AppKit controls measure their content as the saved frame says (`AppKit.intrinsic`).
     if elements.first(where: { $0.parent == nil })?.attribute("targetRuntime") == "MacOSX.Cocoa" {
       return AppKit.measuring.contains(element.name) ? .estimated : .none
@@ -231,7 +238,7 @@ public struct XMLElementIndex: Sendable {
     case .fixed:
       return .uikit
     case .both:
-      if element.name == "imageView", element.attribute("catalog") != "system", let image = element.attribute("image"),
+      if element.name == "imageView", attributes["catalog"] != "system", let image = attributes["image"],
         hasImageResource(named: image)
       {
         return .image

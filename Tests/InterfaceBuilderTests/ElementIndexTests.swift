@@ -122,6 +122,9 @@ final class ElementIndexTests: XCTestCase {
       <document><objects><view id="r"><subviews>
       <label text="a" id="l"/><view placeholderIntrinsicWidth="10" id="p"/><imageView image="logo" id="i"/>
       <imageView image="other" id="j"/><view id="v"/><slider id="s"/><view id="d"/><pickerView id="k"/>
+      <imageView id="f"><imageReference key="image" image="flame" catalog="system"/></imageView>
+      <imageView id="g"><imageReference key="image" image="logo"/></imageView>
+      <imageView id="n"><imageReference key="highlightedImage" image="logo"/></imageView>
       </subviews></view></objects>
       <designables><designable name="d"><size key="intrinsicContentSize" width="5" height="5"/></designable></designables>
       <resources><image name="logo" width="1" height="1"/></resources></document>
@@ -138,6 +141,10 @@ final class ElementIndexTests: XCTestCase {
     XCTAssertEqual(source("s"), .estimated)
     XCTAssertEqual(source("d"), .designable)
     XCTAssertEqual(source("k"), .uikit)
+    // An image written as an `<imageReference key="image">` element is the view's image.
+    XCTAssertEqual(source("f"), .estimated)
+    XCTAssertEqual(source("g"), .image)
+    XCTAssertEqual(source("n"), .none)
   }
 
   func testIntrinsicSizeSourcesOfAppKitViews() {
