@@ -65,14 +65,15 @@ struct ModelBuilder {
   /// Builds the model in two passes: declarations first (so constraints may name views
   /// declared later in the file), then constraints in source order.
   mutating func build() {
-    declareSettings(file.statements)
+    let statements = file.statements.array
+    declareSettings(statements)
     settingsDiagnosticCount = diagnostics.count
-    declareViews(file.statements, superview: LayoutModel.rootName)
+    declareViews(statements, superview: LayoutModel.rootName)
     if file.kind == .vfl {
-      declareImplicitViews(file.statements)
+      declareImplicitViews(statements)
     }
     declarationDiagnosticCount = diagnostics.count
-    lowerTopLevel(file.statements[...])
+    lowerTopLevel(statements[...])
     if !uninstalled.isEmpty { removeUninstalledViews() }
   }
 

@@ -11,7 +11,7 @@ final class IncrementalDocumentTests: XCTestCase {
   /// Everything a document says, ranges included, as text.
   private func describe(_ document: LayoutDocument) -> String {
     var text = ""
-    dump(document.syntax.statements, to: &text)
+    dump(document.syntax.statements.array, to: &text)
     dump(document.diagnostics, to: &text)
     let model = document.model
     dump(model.constraints, to: &text)

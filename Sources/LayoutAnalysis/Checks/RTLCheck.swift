@@ -21,7 +21,9 @@ enum RTLCheck {
     var visitor = Visitor(
       constraints: document.model.constraints, rightToLeft: places.filter { $0.place.direction == .rtl },
       triesFixes: !document.model.hasSizeClassConditions)
-    visitor.visit(document.syntax.statements)
+    // Only the statements that may be about left and right are read (the list keeps which
+    // they are), not every statement of the file at every keystroke.
+    visitor.visit(document.syntax.statements.mayUseLeftOrRight)
     return visitor.result
   }
 
