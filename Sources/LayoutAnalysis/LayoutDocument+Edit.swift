@@ -71,7 +71,7 @@ extension LayoutDocument {
     var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
     builder.lowerTopLevel(inserted[...])
     let (constraints, replacedIndex, replacedConstraints) = index.replacing(
-      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
+      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints.array,
       diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
     var updated = replacedIndex
     updated.declarationDiagnostics = declarationDiagnostics

@@ -379,7 +379,7 @@ struct ModelBuilder {
         // The lengths its views have of their own, for `fillProportionally`, are read from the
         // constraints of its top-level statement only, which an edit lowers again with it.
         if node.stack != nil {
-          let sizing = model.constraints[min(statementStart, model.constraints.count)...]
+          let sizing = ArraySlice(model.constraints[min(statementStart, model.constraints.count)...])
           model.constraints += StackLayout.constraints(of: node.name, in: model, sizing: sizing)
         }
       }

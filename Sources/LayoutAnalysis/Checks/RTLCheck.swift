@@ -28,14 +28,14 @@ enum RTLCheck {
   }
 
   private struct Visitor {
-    let constraints: [LayoutConstraint]
+    let constraints: ConstraintList
     /// Left to right, left and right are leading and trailing: the fixes change nothing there.
     let rightToLeft: [PlaceSolver]
     /// Whether fixes can be tried at all (see `diagnostics`).
     let triesFixes: Bool
     var result: [Diagnostic] = []
 
-    init(constraints: [LayoutConstraint], rightToLeft: [PlaceSolver], triesFixes: Bool) {
+    init(constraints: ConstraintList, rightToLeft: [PlaceSolver], triesFixes: Bool) {
       self.constraints = constraints
       self.rightToLeft = rightToLeft
       self.triesFixes = triesFixes
