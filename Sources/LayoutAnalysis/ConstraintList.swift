@@ -89,6 +89,23 @@ public struct ConstraintList: RandomAccessCollection, MutableCollection, RangeRe
   /// Every constraint, each where it is now.
   public var array: [LayoutConstraint] { Array(self) }
 
+  /// Calls `body` with each constraint's position and the constraint as stored, its ranges
+  /// not moved to where they are now: for passes that read anything but ranges (numbers,
+  /// relations, items), which then neither search nor move.
+  public func forEachIgnoringRanges(_ body: (Int, borrowing LayoutConstraint) -> Void) {
+    for (chunk, start) in zip(chunks, chunkStarts) {
+      chunk.constraints.withUnsafeBufferPointer { stored in
+        for position in stored.indices { body(start + position, stored[position]) }
+      }
+    }
+  }
+
+  /// Whether a constraint satisfies `predicate`, which must not read ranges (see
+  /// `forEachIgnoringRanges`).
+  public func containsIgnoringRanges(where predicate: (borrowing LayoutConstraint) -> Bool) -> Bool {
+    chunks.contains { chunk in chunk.constraints.contains { predicate($0) } }
+  }
+
   public mutating func append(_ constraint: LayoutConstraint) {
     if let last = chunks.indices.last, chunks[last].shift == 0, chunks[last].constraints.count < Self.chunkSize {
       chunks[last].constraints.append(constraint)

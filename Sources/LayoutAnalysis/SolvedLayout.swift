@@ -48,7 +48,7 @@ public final class SolvedLayout {
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       var placed: [PlacedFinding] = []
-      let hasWrittenOptionals = model.constraints.contains { constraint in
+      let hasWrittenOptionals = model.constraints.containsIgnoringRanges { constraint in
         !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
       }
       let numbers = NumericRangeCheck.Numbers(model)

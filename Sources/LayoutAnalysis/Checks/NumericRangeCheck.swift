@@ -38,9 +38,11 @@ enum NumericRangeCheck {
       for constraint in model.canvasConstraints(for: canvas) { report(constraint) }
     }
     let constraints = model.constraints
-    for index in constraints.indices where hasExtremeValue(constraints[index]) {
-      report(constraints[index])
+    var extreme: [Int] = []
+    constraints.forEachIgnoringRanges { index, constraint in
+      if hasExtremeValue(constraint) { extreme.append(index) }
     }
+    for index in extreme { report(constraints[index]) }
     return result
   }
 
@@ -88,11 +90,14 @@ enum NumericRangeCheck {
     var unresolved: [Int] = []
 
     init(_ model: LayoutModel) {
-      let constraints = model.constraints
-      for index in constraints.indices {
-        largestConstant = max(largestConstant, abs(constraints[index].constant))
-        if !NumericRangeCheck.resolves(constraints[index]) { unresolved.append(index) }
+      var largest = 0.0
+      var unresolved: [Int] = []
+      model.constraints.forEachIgnoringRanges { index, constraint in
+        largest = max(largest, abs(constraint.constant))
+        if !NumericRangeCheck.resolves(constraint) { unresolved.append(index) }
       }
+      largestConstant = largest
+      self.unresolved = unresolved
     }
   }
 
