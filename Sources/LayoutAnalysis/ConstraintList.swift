@@ -50,7 +50,22 @@ public struct ConstraintList: RandomAccessCollection, MutableCollection, RangeRe
 
   /// The chunk that holds the constraint at `index` (`0..<count`).
   @inline(__always) private func chunkIndex(of index: Int) -> Int {
-    uniform ? index / Self.chunkSize : chunkStarts.partitionPoint { $0 <= index } - 1
+    uniform ? index / Self.chunkSize : Self.lastStart(atOrBefore: index, in: chunkStarts)
+  }
+
+  /// The position of the last element of `starts` (ascending, the first 0) that is at most
+  /// `index`: a binary search written out, so that it is compiled for `[Int]` and inlined
+  /// (a call through a generic collection costs more than the rest of a read).
+  @inline(__always) static func lastStart(atOrBefore index: Int, in starts: [Int]) -> Int {
+    starts.withUnsafeBufferPointer { starts in
+      var low = 0
+      var high = starts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if starts[middle] <= index { low = middle } else { high = middle }
+      }
+      return low
+    }
   }
 
   public subscript(index: Int) -> LayoutConstraint {

@@ -80,7 +80,17 @@ public struct StatementList: RandomAccessCollection, Sendable {
 
   /// The chunk that holds the statement at `index` (`0..<count`).
   private func chunkIndex(of index: Int) -> Int {
-    chunkStarts.partitionPoint { $0 <= index } - 1
+    chunkStarts.withUnsafeBufferPointer { starts in
+      // A binary search written out, compiled for `[Int]` (a call through a generic
+      // collection costs more than the rest of a read).
+      var low = 0
+      var high = starts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if starts[middle] <= index { low = middle } else { high = middle }
+      }
+      return low
+    }
   }
 
   public subscript(index: Int) -> Statement {
