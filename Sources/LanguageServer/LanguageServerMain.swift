@@ -113,7 +113,6 @@ struct LanguageServerSession {
 /// server through the end of its input rather than a signal.
 public func runLanguageServerOnStandardStreams() -> Int32 {
   signal(SIGPIPE, SIG_IGN)
-  keepLargeAllocationsInTheHeap()
   let protocolOutput = dup(STDOUT_FILENO)
   let outputDescriptor: Int32
   if protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 {

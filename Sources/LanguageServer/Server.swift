@@ -540,32 +540,7 @@ func returnFreedMemory() {
   #endif
 }
 
-/// Tells glibc's allocator to serve large blocks from its heap and to keep freed memory for
-/// the next ones, rather than map each large block anew (and fault its pages in) and give the
-/// top of the heap back after each analysis: an edit of a large file allocates and frees
-/// arrays of megabytes at every keystroke, and the pages they touch are then reused. Freed
-/// memory still goes back to the system when a document closes (`returnFreedMemory`). Not
-/// done when `PLUMB_MALLOC_DEFAULTS` is set (to compare), nor when `GLIBC_TUNABLES` sets the
-/// allocator's own tunables.
-func keepLargeAllocationsInTheHeap() {
-  #if canImport(Glibc)
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["PLUMB_MALLOC_DEFAULTS"] == nil, !(environment["GLIBC_TUNABLES"] ?? "").contains("malloc"),
-      let mallopt = mallocOption
-    else { return }
-    // glibc's `M_MMAP_THRESHOLD` (at most 32 MB on 64-bit systems) and `M_TRIM_THRESHOLD`.
-    _ = mallopt(-3, 32 << 20)
-    _ = mallopt(-1, 256 << 20)
-  #endif
-}
-
 #if canImport(Glibc)
-  /// glibc's `mallopt`, which its module map leaves out (it is in `malloc.h`).
-  private let mallocOption: (@convention(c) (Int32, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "mallopt") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-  }()
-
   /// glibc's `malloc_trim`, which its module map leaves out (it is in `malloc.h`).
   private let mallocTrim: (@convention(c) (Int) -> Int32)? = {
     guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
