@@ -104,21 +104,11 @@ public struct ConstraintList: RandomAccessCollection, MutableCollection, RangeRe
   /// Every constraint, each where it is now.
   public var array: [LayoutConstraint] { Array(self) }
 
-  /// Calls `body` with each constraint's position and the constraint as stored, its ranges
-  /// not moved to where they are now: for passes that read anything but ranges (numbers,
-  /// relations, items), which then neither search nor move.
-  public func forEachIgnoringRanges(_ body: (Int, borrowing LayoutConstraint) -> Void) {
-    for (chunk, start) in zip(chunks, chunkStarts) {
-      chunk.constraints.withUnsafeBufferPointer { stored in
-        for position in stored.indices { body(start + position, stored[position]) }
-      }
-    }
-  }
-
-  /// Whether a constraint satisfies `predicate`, which must not read ranges (see
-  /// `forEachIgnoringRanges`).
-  public func containsIgnoringRanges(where predicate: (borrowing LayoutConstraint) -> Bool) -> Bool {
-    chunks.contains { chunk in chunk.constraints.contains { predicate($0) } }
+  /// The chunks as stored, each with the position in the list of its first constraint, their
+  /// ranges not moved to where they are now: for passes that read anything but ranges
+  /// (numbers, relations, items), which then neither search nor move.
+  public var storedChunks: [(start: Int, constraints: [LayoutConstraint])] {
+    zip(chunkStarts, chunks).map { ($0, $1.constraints) }
   }
 
   public mutating func append(_ constraint: LayoutConstraint) {

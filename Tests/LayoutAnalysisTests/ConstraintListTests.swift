@@ -45,9 +45,9 @@ final class ConstraintListTests: XCTestCase {
         XCTAssertEqual(list.array, expected, "seed \(seed), step \(step)")
         XCTAssertEqual((0..<list.count).map { list[$0] }, expected, "seed \(seed), step \(step)")
         var stored: [Double] = []
-        list.forEachIgnoringRanges { index, constraint in
-          XCTAssertEqual(index, stored.count)
-          stored.append(constraint.constant)
+        for (start, constraints) in list.storedChunks {
+          XCTAssertEqual(start, stored.count)
+          stored += constraints.map(\.constant)
         }
         XCTAssertEqual(stored, expected.map(\.constant), "seed \(seed), step \(step)")
         if list.array != expected { return }

@@ -78,15 +78,14 @@ enum AmbiguityCheck {
   /// is quadratic when many views have zero size).
   private static func sizedToZeroOnPurpose(_ model: LayoutModel) -> Set<SizedView> {
     var result = Set<SizedView>()
-    model.constraints.forEachIgnoringRanges { _, constraint in
-      guard
-        constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
-          && constraint.first.guide == nil
-      else { return }
+    for constraint in model.constraints.storedChunks.lazy.flatMap(\.constraints)
+    where constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
+      && constraint.first.guide == nil
+    {
       switch constraint.first.attribute {
       case .width: result.insert(SizedView(view: constraint.first.view, axis: .horizontal))
       case .height: result.insert(SizedView(view: constraint.first.view, axis: .vertical))
-      default: return
+      default: continue
       }
     }
     return result

@@ -39,8 +39,8 @@ enum NumericRangeCheck {
     }
     let constraints = model.constraints
     var extreme: [Int] = []
-    constraints.forEachIgnoringRanges { index, constraint in
-      if hasExtremeValue(constraint) { extreme.append(index) }
+    for (start, stored) in constraints.storedChunks {
+      for index in stored.indices where hasExtremeValue(stored[index]) { extreme.append(start + index) }
     }
     for index in extreme { report(constraints[index]) }
     return result
@@ -90,14 +90,12 @@ enum NumericRangeCheck {
     var unresolved: [Int] = []
 
     init(_ model: LayoutModel) {
-      var largest = 0.0
-      var unresolved: [Int] = []
-      model.constraints.forEachIgnoringRanges { index, constraint in
-        largest = max(largest, abs(constraint.constant))
-        if !NumericRangeCheck.resolves(constraint) { unresolved.append(index) }
+      for (start, stored) in model.constraints.storedChunks {
+        for index in stored.indices {
+          largestConstant = max(largestConstant, abs(stored[index].constant))
+          if !NumericRangeCheck.resolves(stored[index]) { unresolved.append(start + index) }
+        }
       }
-      largestConstant = largest
-      self.unresolved = unresolved
     }
   }
 
