@@ -370,7 +370,7 @@ extension UnitBuilder {
     for index in stacks {
       guard let element = node(records[index].element) else { continue }
       stackConstraints += StackLayout.constraints(
-        of: records[index].name, in: model, range: element.tagRange, sizing: model.constraints[...])
+        of: records[index].name, in: model, range: element.tagRange, sizing: ArraySlice(model.constraints[...]))
     }
     var engine = generated.constraints
     engine.insert(contentsOf: stackConstraints, at: min(stackPosition, engine.count))

@@ -33,8 +33,8 @@ extension LayoutDocument {
       return
     }
     let reparse = Parser.reparse(previous.syntax, bytes: bytes, change: change)
-    let replaced = previous.syntax.statements[reparse.oldStatements]
-    let inserted = reparse.file.statements[reparse.newStatements]
+    let replaced = Array(previous.syntax.statements[reparse.oldStatements])
+    let inserted = Array(reparse.file.statements[reparse.newStatements])
     let lowersInPlace =
       kind == .layout
       || LayoutDocument.formatsUseDeclaredViews(replaced, inserted, before: reparse.oldSpan.lowerBound, in: previous.model)
@@ -69,9 +69,9 @@ extension LayoutDocument {
         within: replaced.map { change.map($0.range) }, with: declaring.diagnostics)
     }
     var builder = ModelBuilder(declarations: declarations, file: reparse.file, source: bytes)
-    builder.lowerTopLevel(inserted)
+    builder.lowerTopLevel(inserted[...])
     let (constraints, replacedIndex, replacedConstraints) = index.replacing(
-      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints,
+      statements: reparse.oldStatements, in: previous.model.constraints, with: builder.model.constraints.array,
       diagnostics: builder.diagnostics, ends: builder.statementEnds, change: change)
     var updated = replacedIndex
     updated.declarationDiagnostics = declarationDiagnostics
@@ -93,7 +93,7 @@ extension LayoutDocument {
   /// changed), the declarations that changed (possibly none); nil when the model must be
   /// built again.
   static func redeclaredViews(
-    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, in model: LayoutModel
+    _ replaced: [Statement], _ inserted: [Statement], in model: LayoutModel
   ) -> [ViewDeclaration]? {
     if replaced.allSatisfy(\.declaresNothing) && inserted.allSatisfy(\.declaresNothing) { return [] }
     guard replaced.count == inserted.count else { return nil }
@@ -121,7 +121,7 @@ extension LayoutDocument {
   /// inserted statements are formats that only use views first used before `spanStart`, so
   /// that the edit declares nothing (no view appears, disappears or moves its first use).
   static func formatsUseDeclaredViews(
-    _ replaced: ArraySlice<Statement>, _ inserted: ArraySlice<Statement>, before spanStart: Int, in model: LayoutModel
+    _ replaced: [Statement], _ inserted: [Statement], before spanStart: Int, in model: LayoutModel
   ) -> Bool {
     for statement in [replaced, inserted].joined() {
       guard case .visualFormat(let format) = statement else { return false }

@@ -153,8 +153,9 @@ public struct LayoutModel: Sendable {
   public var viewOrder: [String]
   /// The constraints the file's statements produce (origins vfl, explicit, intrinsic and,
   /// after each stack view's body, stackView), in source order, UIKit's emission order within
-  /// a format.
-  public var constraints: [LayoutConstraint]
+  /// a format. A `ConstraintList`: an edit moves the constraints after it without rewriting
+  /// them.
+  public var constraints: ConstraintList
   /// Whether the file has `when` blocks, so that a canvas may lay out fewer views than the
   /// model declares (`LayoutDocument.model(for:)`).
   public var hasSizeClassConditions = false

@@ -65,21 +65,16 @@ struct ModelBuilder {
   /// Builds the model in two passes: declarations first (so constraints may name views
   /// declared later in the file), then constraints in source order.
   mutating func build() {
-    declareSettings(file.statements)
+    let statements = file.statements.array
+    declareSettings(statements)
     settingsDiagnosticCount = diagnostics.count
-    declareViews(file.statements, superview: LayoutModel.rootName)
+    declareViews(statements, superview: LayoutModel.rootName)
     if file.kind == .vfl {
-      declareImplicitViews(file.statements)
+      declareImplicitViews(statements)
     }
     declarationDiagnosticCount = diagnostics.count
-    lowerTopLevel(file.statements[...])
+    lowerTopLevel(statements[...])
     if !uninstalled.isEmpty { removeUninstalledViews() }
-    // The constraints were appended statement by statement, and the array doubled as it grew:
-    // the model keeps them as long as the document, so not the room left over (up to as much
-    // again: 11 MB at 80,000 constraints).
-    if model.constraints.capacity > model.constraints.count + model.constraints.count / 8 {
-      model.constraints = model.constraints.withUnsafeBufferPointer { Array($0) }
-    }
   }
 
   /// Whether a `when` block's statements exist in the canvases being built for.
@@ -384,7 +379,7 @@ struct ModelBuilder {
         // The lengths its views have of their own, for `fillProportionally`, are read from the
         // constraints of its top-level statement only, which an edit lowers again with it.
         if node.stack != nil {
-          let sizing = model.constraints[min(statementStart, model.constraints.count)...]
+          let sizing = ArraySlice(model.constraints[min(statementStart, model.constraints.count)...])
           model.constraints += StackLayout.constraints(of: node.name, in: model, sizing: sizing)
         }
       }

@@ -535,11 +535,11 @@ public final class PlaceSolver {
         oldModel.constraints.count - changed.old.count == newModel.constraints.count - changed.new.count
       {
         oldRange = (engineCount + changed.old.lowerBound)..<(engineCount + changed.old.upperBound)
-        newConstraints = newModel.constraints[changed.new]
+        newConstraints = ArraySlice(newModel.constraints[changed.new])
       } else {
-        let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints, newModel.constraints)
+        let (prefix, suffix) = PlaceSolver.commonEnds(oldModel.constraints.array, newModel.constraints.array)
         oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
-        newConstraints = newModel.constraints[prefix..<(newModel.constraints.count - suffix)]
+        newConstraints = ArraySlice(newModel.constraints[prefix..<(newModel.constraints.count - suffix)])
       }
     } else {
       system = LayoutSystem(model: newModel, place: place, reusing: system)

@@ -48,8 +48,11 @@ public final class SolvedLayout {
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       var placed: [PlacedFinding] = []
-      let hasWrittenOptionals = model.constraints.contains { constraint in
-        !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
+      // Ranges are not read: the chunks as stored.
+      let hasWrittenOptionals = model.constraints.storedChunks.contains { chunk in
+        chunk.constraints.contains { constraint in
+          !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
+        }
       }
       let numbers = NumericRangeCheck.Numbers(model)
       let context = CheckContext(places: places)

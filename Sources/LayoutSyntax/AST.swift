@@ -36,11 +36,17 @@ public struct Identifier: Hashable, Sendable {
 /// A parsed file: its statements (the body of the root view) and its syntax diagnostics.
 public struct LayoutFile: Sendable {
   public var kind: FileKind
-  public var statements: [Statement]
+  /// The top-level statements (a `StatementList`: an edit moves the statements after it
+  /// without rewriting them).
+  public var statements: StatementList
   /// `syntax` diagnostics in source order.
   public var diagnostics: [Diagnostic]
 
   public init(kind: FileKind, statements: [Statement], diagnostics: [Diagnostic]) {
+    self.init(kind: kind, statements: StatementList(statements), diagnostics: diagnostics)
+  }
+
+  public init(kind: FileKind, statements: StatementList, diagnostics: [Diagnostic]) {
     self.kind = kind
     self.statements = statements
     self.diagnostics = diagnostics

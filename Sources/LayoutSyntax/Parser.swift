@@ -57,10 +57,10 @@ public enum Parser {
     let statements = old.statements
     // The top-level statement before the one the change starts in, so that a statement the
     // change joins with its predecessor is parsed again too.
-    let low = statements.partitionPoint { $0.range.start < change.start }
+    let low = statements.firstIndex(startingAtOrAfter: change.start)
     // `low` statements start before the change.
     let first = max(low - 2, 0)
-    let spanStart = low == 0 || first >= statements.count ? 0 : statements[first].range.start
+    let spanStart = low == 0 || first >= statements.count ? 0 : statements.range(at: first).start
     let delta = change.delta
     var parser = LayoutParser(bytes: bytes, kind: old.kind)
     parser.reset(to: spanStart)
@@ -72,18 +72,17 @@ public enum Parser {
       // starts, what follows it) is unchanged for the statements kept.
       guard offset >= change.newEnd, bytes[change.newEnd..<offset].contains(ASCII.newline) else { return false }
       let oldOffset = offset - delta
-      let candidate = statements[first...].partitionPoint { $0.range.start < oldOffset }
-      guard candidate < statements.count, statements[candidate].range.start == oldOffset else { return false }
+      let candidate = statements.firstIndex(startingAtOrAfter: oldOffset, from: first)
+      guard candidate < statements.count, statements.range(at: candidate).start == oldOffset else { return false }
       resumeIndex = candidate
       return true
     }
     let oldSpanEnd = stoppedAt.map { $0 - delta } ?? (bytes.count - delta)
     let newSpanEnd = stoppedAt ?? bytes.count
     if stoppedAt == nil { resumeIndex = statements.count }
-    var merged = Array(statements[0..<first])
-    merged.reserveCapacity(first + parsed.count + statements.count - resumeIndex)
-    merged += parsed
-    for index in resumeIndex..<statements.count { merged.append(statements[index].moved(by: change)) }
+    // The statements kept after the span start past the change's old end (on a later line),
+    // so every range of theirs moves by `delta`: their chunks change only their offset.
+    let merged = statements.replacing(first..<resumeIndex, with: parsed, shiftingFollowingBy: delta)
     // Diagnostics: those of the text before the span stay, the span's are new, those after
     // it move.
     var diagnostics = old.diagnostics.filter { $0.range.start < spanStart }

@@ -123,7 +123,7 @@ final class LocalNameIndexTests: XCTestCase {
         let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
         let snapshot = try XCTUnwrap(
           LayoutLanguage(kind: kind).makeAnalyzer().analyse(bytes: bytes, lines: LineIndex(bytes, breaks: .newlineOrReturn), change: nil) as? LayoutSnapshot)
-        let whole = NameIndex(statements: snapshot.syntax.statements, model: snapshot.model)
+        let whole = NameIndex(statements: snapshot.syntax.statements.array, model: snapshot.model)
         for offset in 0...bytes.count {
           let near = NameIndex(syntax: snapshot.syntax, model: snapshot.model, near: offset)
           let expected = whole.occurrence(at: offset).map { "\($0.kind) \($0.name) \($0.range)" }

@@ -11,10 +11,10 @@ final class IncrementalDocumentTests: XCTestCase {
   /// Everything a document says, ranges included, as text.
   private func describe(_ document: LayoutDocument) -> String {
     var text = ""
-    dump(document.syntax.statements, to: &text)
+    dump(document.syntax.statements.array, to: &text)
     dump(document.diagnostics, to: &text)
     let model = document.model
-    dump(model.constraints, to: &text)
+    dump(model.constraints.array, to: &text)
     dump(model.viewOrder, to: &text)
     for name in model.viewOrder {
       if let node = model.views[name] {
@@ -128,6 +128,54 @@ final class IncrementalDocumentTests: XCTestCase {
     let relowered = checkRandomEdits(try sources(), seeds: 0..<120, steps: 15)
     // The edits must exercise the path that lowers only what changed.
     XCTAssertGreaterThan(relowered, 300)
+  }
+
+  /// A document of many chunks of statements and constraints (`StatementList`,
+  /// `ConstraintList`), edited many times over: the statements and constraints after each edit
+  /// are moved by their chunk's offset, which accumulates edit after edit, and must equal a
+  /// full build, ranges and fixes included; so must the live layout's analysis.
+  func testManyEditsToALargeDocumentGiveTheDocumentOfAFullBuild() {
+    var text = "canvas phone 375x2000\nmetric gap = 8\n"
+    for row in 0..<40 {
+      let views = (0..<3).map { "v\(row)_\($0)" }
+      for view in views { text += "label \(view) intrinsic 60x21\n" }
+      text += "H:|-gap-[\(views[0])]-gap-[\(views[1])(==\(views[0]))]-gap-[\(views[2])]-(>=gap)-|\n"
+      for view in views { text += "V:|-\(8 + 30 * row)-[\(view)(22)]\n" }
+      if row % 5 == 0 { text += "\(views[2]).left == \(views[1]).right + 8 @750\n" }
+      if row % 7 == 3 { text += "\(views[0]).width == 61\n" }
+    }
+    let original = Array(text.utf8)
+    let first = LayoutDocument(bytes: original, kind: .layout)
+    XCTAssertGreaterThan(first.syntax.statements.count, 3 * 64)
+    XCTAssertGreaterThan(first.model.constraints.count, 3 * 256)
+    XCTAssertEqual(first.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+    var relowered = 0
+    withEverySeed(0..<4) { random, seed in
+      var document = first
+      let live = LiveLayout()
+      _ = live.update(document)
+      for step in 0..<25 {
+        let (edited, change) = edits(document.bytes, &random, seed: seed)
+        let updated = LayoutDocument(bytes: edited, kind: .layout, previous: document, change: change)
+        let fresh = LayoutDocument(bytes: edited, kind: .layout)
+        let (actual, expected) = (describe(updated), describe(fresh))
+        XCTAssertEqual(actual, expected, "seed \(seed), step \(step), \(String(describing: change))")
+        if actual != expected { return }
+        XCTAssertEqual(updated.model.constraints.map(\.range), fresh.model.constraints.map(\.range))
+        if case .relowered = updated.origin { relowered += 1 }
+        document = updated
+        if step % 5 == 4 {
+          let solved = live.update(document)
+          let incremental = describe(live.settle() ?? solved)
+          let whole = describe(SolvedLayout(document: fresh, solveWithErrors: true))
+          XCTAssertEqual(incremental, whole, "seed \(seed), step \(step)")
+          if incremental != whole { return }
+        } else {
+          _ = live.update(document)
+        }
+      }
+    }
+    XCTAssertGreaterThan(relowered, 40)
   }
 
   /// What a solved layout says, ranges included.

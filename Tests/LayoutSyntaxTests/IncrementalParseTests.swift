@@ -9,7 +9,7 @@ final class IncrementalParseTests: XCTestCase {
   /// Every field of a tree, ranges included, as text.
   private func describe(_ file: LayoutFile) -> String {
     var text = ""
-    dump(file.statements, to: &text)
+    dump(file.statements.array, to: &text)
     dump(file.diagnostics, to: &text)
     return text
   }
@@ -73,6 +73,63 @@ final class IncrementalParseTests: XCTestCase {
         if actual != expected { return }
         bytes = edited
         file = incremental.file
+      }
+    }
+  }
+
+  /// A file of many chunks of statements (`StatementList`), edited many times over, keeps
+  /// every range and the statements about left and right of a full parse: the statements
+  /// after each edit are moved by their chunk's offset, which accumulates edit after edit.
+  func testManyEditsToAFileOfManyChunksParseAsAFullParseDoes() {
+    var text = "canvas phone 375x667\nmetric gap = 8\n"
+    for index in 0..<120 {
+      text += "label v\(index) intrinsic 60x21\n"
+      switch index % 6 {
+      case 0: text += "H:|-gap-[v\(index)]-(>=gap)-|\n"
+      case 1: text += "V:|-[v\(index)(44)]\n"
+      case 2: text += "v\(index).left == v\(index - 1).right + 8\n"
+      case 3: text += "V:[v\(index - 1)]-[v\(index)]|-(alignAllLeft)\n"
+      case 4: text += "view box\(index) {\n  label w\(index) intrinsic 10x10\n  w\(index).leading == super.leading\n}\n"
+      default: text += "when wC {\n  v\(index).width == 20\n}\n"
+      }
+    }
+    let original = Array(text.utf8)
+    XCTAssertGreaterThan(Parser.parse(original, kind: .layout).statements.count, 3 * 64)
+    withEverySeed(0..<6) { random, seed in
+      var bytes = original
+      var file = Parser.parse(bytes, kind: .layout)
+      for step in 0..<30 {
+        var edited = randomEdit(bytes, &random)
+        // Now and then a long stretch goes, so that chunks shrink and join.
+        if step % 10 == 9, edited.count > 600 {
+          let start = Int.random(in: 0..<(edited.count - 500), using: &random)
+          edited.removeSubrange(start..<(start + Int.random(in: 100...500, using: &random)))
+        }
+        guard let change = TextChange.between(bytes, edited) else { continue }
+        let incremental = Parser.reparse(file, bytes: edited, change: change).file
+        let full = Parser.parse(edited, kind: .layout)
+        let expected = describe(full)
+        let actual = describe(incremental)
+        XCTAssertEqual(actual, expected, "seed \(seed), step \(step)")
+        // Read one at a time, by range and by iteration, the statements are the same.
+        XCTAssertEqual(
+          (0..<incremental.statements.count).map { incremental.statements.range(at: $0) },
+          full.statements.array.map(\.range), "seed \(seed), step \(step)")
+        if step % 5 == 4 {
+          var iterated = ""
+          dump(Array(incremental.statements), to: &iterated)
+          var fullText = ""
+          dump(full.statements.array, to: &fullText)
+          XCTAssertEqual(iterated, fullText, "seed \(seed), step \(step)")
+          var sides = ""
+          dump(incremental.statements.mayUseLeftOrRight, to: &sides)
+          var fullSides = ""
+          dump(full.statements.array.filter(\.mayUseLeftOrRight), to: &fullSides)
+          XCTAssertEqual(sides, fullSides, "seed \(seed), step \(step)")
+        }
+        if actual != expected { return }
+        bytes = edited
+        file = incremental
       }
     }
   }

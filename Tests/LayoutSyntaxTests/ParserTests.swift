@@ -9,7 +9,7 @@ final class ParserTests: XCTestCase {
   {
     let parsed = Parser.parse(text, kind: kind)
     XCTAssertEqual(parsed.diagnostics.map(\.message), [], file: file, line: line)
-    return parsed.statements
+    return parsed.statements.array
   }
 
   private func constraint(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConstraintStatement? {

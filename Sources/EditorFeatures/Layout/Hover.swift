@@ -59,7 +59,7 @@ extension LayoutSnapshot {
   /// Over a `when` block's keyword or traits: which canvases lay its statements out; over a
   /// canvas declaration's name or traits: its size and size classes.
   private func sizeClassesHovered(at offset: Int) -> (range: SourceRange, text: String)? {
-    var pending = syntax.statements[...]
+    var pending = syntax.statements.array[...]
     var outer: [ArraySlice<Statement>] = []
     var conditions: [TraitCondition] = []
     while true {

@@ -96,7 +96,7 @@ public final class LayoutSnapshot: EditorSnapshot {
   /// Every view and metric name in the document, found once per snapshot.
   var names: NameIndex {
     if let cachedNames { return cachedNames }
-    let built = NameIndex(statements: syntax.statements, model: model)
+    let built = NameIndex(statements: syntax.statements.array, model: model)
     cachedNames = built
     return built
   }

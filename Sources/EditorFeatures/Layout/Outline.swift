@@ -4,7 +4,7 @@ import LayoutSyntax
 extension LayoutSnapshot {
   /// The outline: canvases, metrics, the view tree and labelled constraints.
   public func documentSymbols() -> [DocumentSymbol]? {
-    outline(syntax.statements)
+    outline(syntax.statements.array)
   }
 
   private func outline(_ statements: [Statement]) -> [DocumentSymbol] {

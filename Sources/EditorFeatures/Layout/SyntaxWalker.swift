@@ -26,7 +26,7 @@ enum SyntaxNode {
 /// Visits every node of a syntax tree in source order.
 enum SyntaxWalker {
   static func walk(_ file: LayoutFile, _ visit: (SyntaxNode) -> Void) {
-    walk(file.statements, scope: LayoutModel.rootName, visit)
+    walk(file.statements.array, scope: LayoutModel.rootName, visit)
   }
 
   /// Visits some of a file's top-level statements.
@@ -123,7 +123,7 @@ struct NameIndex {
     // From the first statement that does not end before the offset.
     var near: [Statement] = []
     var index = statements.partitionPoint { $0.range.end < offset }
-    while index < statements.count, statements[index].range.start <= offset {
+    while index < statements.count, statements.range(at: index).start <= offset {
       near.append(statements[index])
       index += 1
     }

@@ -93,7 +93,7 @@ enum AmbiguityCheck {
   /// is quadratic when many views have zero size).
   private static func sizedToZeroOnPurpose(_ model: LayoutModel) -> Set<SizedView> {
     var result = Set<SizedView>()
-    for constraint in model.constraints
+    for constraint in model.constraints.storedChunks.lazy.flatMap(\.constraints)
     where constraint.isRequired && constraint.relation == .equal && constraint.second == nil && constraint.constant == 0
       && constraint.first.guide == nil
     {

@@ -38,9 +38,11 @@ enum NumericRangeCheck {
       for constraint in model.canvasConstraints(for: canvas) { report(constraint) }
     }
     let constraints = model.constraints
-    for index in constraints.indices where hasExtremeValue(constraints[index]) {
-      report(constraints[index])
+    var extreme: [Int] = []
+    for (start, stored) in constraints.storedChunks {
+      for index in stored.indices where hasExtremeValue(stored[index]) { extreme.append(start + index) }
     }
+    for index in extreme { report(constraints[index]) }
     return result
   }
 
@@ -88,10 +90,11 @@ enum NumericRangeCheck {
     var unresolved: [Int] = []
 
     init(_ model: LayoutModel) {
-      let constraints = model.constraints
-      for index in constraints.indices {
-        largestConstant = max(largestConstant, abs(constraints[index].constant))
-        if !NumericRangeCheck.resolves(constraints[index]) { unresolved.append(index) }
+      for (start, stored) in model.constraints.storedChunks {
+        for index in stored.indices {
+          largestConstant = max(largestConstant, abs(stored[index].constant))
+          if !NumericRangeCheck.resolves(stored[index]) { unresolved.append(start + index) }
+        }
       }
     }
   }

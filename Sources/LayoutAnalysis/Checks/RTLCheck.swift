@@ -21,19 +21,21 @@ enum RTLCheck {
     var visitor = Visitor(
       constraints: document.model.constraints, rightToLeft: places.filter { $0.place.direction == .rtl },
       triesFixes: !document.model.hasSizeClassConditions)
-    visitor.visit(document.syntax.statements)
+    // Only the statements that may be about left and right are read (the list keeps which
+    // they are), not every statement of the file at every keystroke.
+    visitor.visit(document.syntax.statements.mayUseLeftOrRight)
     return visitor.result
   }
 
   private struct Visitor {
-    let constraints: [LayoutConstraint]
+    let constraints: ConstraintList
     /// Left to right, left and right are leading and trailing: the fixes change nothing there.
     let rightToLeft: [PlaceSolver]
     /// Whether fixes can be tried at all (see `diagnostics`).
     let triesFixes: Bool
     var result: [Diagnostic] = []
 
-    init(constraints: [LayoutConstraint], rightToLeft: [PlaceSolver], triesFixes: Bool) {
+    init(constraints: ConstraintList, rightToLeft: [PlaceSolver], triesFixes: Bool) {
       self.constraints = constraints
       self.rightToLeft = rightToLeft
       self.triesFixes = triesFixes
