@@ -390,7 +390,13 @@ final class Server {
     guard lifecycle == .running, exitStatus == nil else { return }
     let order = editOrder.reversed()
     editOrder = []
-    guard !client.pullDiagnostics else { return }
+    guard !client.pullDiagnostics else {
+      // Nothing is published to a client that pulls diagnostics, but the analyses its edits
+      // replaced are freed all the same (otherwise each stayed until the next edit replaced
+      // the next one, and was freed on this thread then).
+      release(order.compactMap { documents[$0]?.takeRetired() })
+      return
+    }
     // The last analysis replaced is freed while the client reads the diagnostics and asks
     // its next questions; a new analysis waits for the rest rather than share the cores (and
     // the allocator) with it.
