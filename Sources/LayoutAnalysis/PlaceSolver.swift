@@ -724,10 +724,7 @@ public final class PlaceSolver {
         guard let current = entries[index].solverConstraint else { continue }
         guard (try? solver.remove(current)) != nil else { return false }
       }
-      for (offset, constraint) in required.enumerated() where constraint.isRequired {
-        guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }
-        guard (try? solver.add(solverConstraint)) != nil else { return false }
-      }
+      guard addRequired(required, to: solver) else { return false }
       for conflict in freed {
         let index = conflict.brokenEntry
         guard index < entries.count, let layoutConstraint = constraint(at: index) else { return false }
@@ -750,13 +747,17 @@ public final class PlaceSolver {
   /// fix the view by themselves (`pinsDetermine`).
   func acceptsTogether(_ added: [LayoutConstraint]) -> Bool {
     guard failure == nil else { return false }
-    return solver.probe { solver in
-      for (offset, constraint) in added.enumerated() where constraint.isRequired {
-        guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }
-        guard (try? solver.add(solverConstraint)) != nil else { return false }
-      }
-      return true
+    return solver.probe { solver in addRequired(added, to: solver) }
+  }
+
+  /// Adds the required constraints of `constraints` to `solver` (a probe's), tagged after the
+  /// entries' tags, as `accepts` and `acceptsTogether` try them; false when one cannot be added.
+  private func addRequired(_ constraints: [LayoutConstraint], to solver: Solver) -> Bool {
+    for (offset, constraint) in constraints.enumerated() where constraint.isRequired {
+      guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }
+      guard (try? solver.add(solverConstraint)) != nil else { return false }
     }
+    return true
   }
 
   /// Whether the current solution satisfies each of the required equalities `constraints`

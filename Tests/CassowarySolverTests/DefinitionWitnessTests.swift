@@ -314,5 +314,15 @@ final class DefinitionWitnessTests: XCTestCase {
       return XCTFail("no row")
     }
     XCTAssertNotNil(solver.tableau.soleExternal(of: row))
+    // The witnesses are still those of the current epoch after an ambiguity query, whose
+    // alternative's rollback restored it: the next query does not walk the chain again.
+    _ = solver.ambiguity(of: xs[count - 1])
+    var basic = 0
+    for x in xs {
+      guard let symbol = solver.tableau.existingSymbol(for: x), solver.tableau.rows[Int(symbol)] != nil else { continue }
+      basic += 1
+      XCTAssertEqual(solver.tableau.witnessEpochs[Int(symbol)], solver.tableau.epoch, x.name)
+    }
+    XCTAssertGreaterThan(basic, count / 2)
   }
 }

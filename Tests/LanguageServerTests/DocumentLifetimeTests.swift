@@ -224,6 +224,77 @@ final class DocumentLifetimeTests: XCTestCase {
     for reference in analyses.suffix(2) { XCTAssertNotNil(reference()) }
   }
 
+  /// A client that pulls diagnostics is published nothing, but the analyses its edits replace
+  /// are freed as for one that is pushed them: only the current analysis is kept.
+  func testEditsOfAPullingClientKeepOnlyTheCurrentAnalysis() {
+    let server = InProcessServer()
+    server.send(
+      .object([
+        ("jsonrpc", "2.0"), ("id", 1), ("method", "initialize"),
+        (
+          "params",
+          .object([("capabilities", .object([("textDocument", .object([("diagnostic", .object([("dynamicRegistration", false)]))]))]))])
+        ),
+      ]))
+    server.send(.object([("jsonrpc", "2.0"), ("method", "initialized"), ("params", .object([]))]))
+    let uri = "file:///w/pulled.layout"
+    notify(
+      server, "textDocument/didOpen",
+      .object([
+        (
+          "textDocument",
+          .object([
+            ("uri", .string(uri)), ("languageId", "layout"), ("version", 1),
+            ("text", "canvas phone 375x667\nview card\nH:|-[card]-|\nV:|-[card(80)]\n"),
+          ])
+        )
+      ]))
+    var analyses: [() -> AnyObject?] = []
+    for version in 2...6 {
+      let text = version % 2 == 0 ? "1" : ""
+      let end = version % 2 == 0 ? 10 : 11
+      let published = server.send(
+        .object([
+          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+          (
+            "params",
+            .object([
+              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+              (
+                "contentChanges",
+                [
+                  .object([
+                    (
+                      "range",
+                      .object([
+                        ("start", .object([("line", 3), ("character", 10)])),
+                        ("end", .object([("line", 3), ("character", .int(end))])),
+                      ])
+                    ), ("text", .string(text)),
+                  ])
+                ]
+              ),
+            ])
+          ),
+        ]))
+      XCTAssertFalse(published.contains { $0["method"] == "textDocument/publishDiagnostics" }, "a pulling client was pushed diagnostics")
+      request(server, id: 100 + version, "textDocument/diagnostic", uri: uri)
+      server.server.waitForReleases()
+      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
+        return XCTFail("not open")
+      }
+      weak var editor = snapshot.editor as AnyObject
+      weak var layout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
+      analyses += [{ editor }, { layout }]
+    }
+    // Every analysis an edit replaced is freed; the last one pulled is current.
+    server.server.waitForReleases()
+    for (index, reference) in analyses.dropLast(2).enumerated() {
+      XCTAssertNil(reference(), "object \(index) of an analysis an edit replaced is still alive")
+    }
+    for reference in analyses.suffix(2) { XCTAssertNotNil(reference()) }
+  }
+
   func testAClosedDocumentIsReleased() throws {
     let storyboard = try String(
       contentsOf: fixturesDirectory("lsp").appendingPathComponent("ib-settings.storyboard"), encoding: .utf8)

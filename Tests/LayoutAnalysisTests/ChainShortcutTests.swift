@@ -24,13 +24,24 @@ final class ChainShortcutTests: XCTestCase {
     return inputs
   }
 
+  /// The conflict whose members include the view's own `size >= 0` along the axis, found as
+  /// `AmbiguityCheck.findings` did before `collapsingConflicts`: a scan of every conflict.
+  private static func collapsingConflict(_ view: String, axis: AttributeAxis, solver: PlaceSolver) -> ConflictFinding? {
+    let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
+    return solver.conflicts.first { conflict in
+      conflict.others.contains { member in
+        member.origin == .implicit && member.first.view == view && member.first.attribute == attribute
+      }
+    }
+  }
+
   private func assertSameCollapsingConflicts(_ layout: SolvedLayout, _ label: String) -> Int {
     var found = 0
     for solver in layout.places {
       let index = AmbiguityCheck.collapsingConflicts(solver)
       for name in layout.document.model.viewOrder {
         for axis in [AttributeAxis.horizontal, .vertical] {
-          let scanned = AmbiguityCheck.collapsingConflict(name, axis: axis, solver: solver)
+          let scanned = Self.collapsingConflict(name, axis: axis, solver: solver)
           let indexed = index[AmbiguityCheck.SizedView(view: name, axis: axis)].map { solver.conflicts[$0] }
           XCTAssertEqual(indexed, scanned, "\(label): \(name) \(axis)")
           if scanned != nil { found += 1 }

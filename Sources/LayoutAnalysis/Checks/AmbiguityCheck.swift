@@ -127,17 +127,6 @@ enum AmbiguityCheck {
     return result
   }
 
-  /// The conflict whose members include the view's own `size >= 0` along the axis, found as
-  /// `findings` did before `collapsingConflicts` (kept to check that it answers alike).
-  static func collapsingConflict(_ view: String, axis: AttributeAxis, solver: PlaceSolver) -> ConflictFinding? {
-    let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
-    return solver.conflicts.first { conflict in
-      conflict.others.contains { member in
-        member.origin == .implicit && member.first.view == view && member.first.attribute == attribute
-      }
-    }
-  }
-
   // MARK: - Ambiguous
 
   private static func key(of ambiguity: AmbiguityFinding) -> String {
