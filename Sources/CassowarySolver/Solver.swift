@@ -436,7 +436,9 @@ public final class Solver {
   }
 
   func variableChanges(_ changes: [SymbolID: Double]) -> [Variable: Double] {
+    // Room for all of them at once: growing by doubling rehashed every entry each time.
     var result: [Variable: Double] = [:]
+    result.reserveCapacity(changes.count)
     for (symbol, value) in changes {
       if let variable = tableau.variables[Int(symbol)] { result[variable] = value }
     }

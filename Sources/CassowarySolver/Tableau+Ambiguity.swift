@@ -327,7 +327,15 @@ extension Tableau {
   /// again and the answer is `.needsLP`. Nothing in the tableau changes (a pivot and its
   /// rollback rewrite every row holding the entering symbol, and the leaving row is as long
   /// as the chain of views it bounds: that made each range query linear in the layout).
-  mutating func faceExtremeValueWithoutPivoting(of row: Row, maximize: Bool, floor: Double = 0) -> ShortcutExtreme {
+  ///
+  /// Whether a symbol could enter after the pivot is decided with the leaving row's cells
+  /// that may enter kept sorted by coefficient (`LeavingCandidates`, kept while the leaving
+  /// row and the objective levels are the same): the cells of the objective are read one by
+  /// one, and of the others only the one whose cost after the pivot is least. `merging`
+  /// reads every cell of the leaving row instead (the tests compare the two).
+  mutating func faceExtremeValueWithoutPivoting(
+    of row: Row, maximize: Bool, floor: Double = 0, merging: Bool = false
+  ) -> ShortcutExtreme {
     let sign: Double = maximize ? -1 : 1
     let budget = pivotLimit ?? (10_000 + 20 * rowCount)
     // The LP's first step: Bland's entering symbol among the row's cells.
@@ -353,6 +361,17 @@ extension Tableau {
     guard pivot != 0 else { return .needsLP }
     let factor = row.cells[enteringPosition].coefficient * sign
     let scale = -1 / pivot
+    if !merging {
+      guard
+        !canEnterAfterPivot(
+          objective: row.cells, sign: sign, entering: entering, leaving: leaving, leavingRow: leavingRow,
+          pivot: pivot, factor: factor, floor: floor)
+      else { return .needsLP }
+      pivotCount = 1
+      let step = leavingRow.constant * scale
+      let final = Tolerance.sum(constant, step * factor)
+      return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
+    }
     // The auxiliary objective after the pivot, symbol by symbol (both lists are sorted).
     // A symbol is a candidate to enter again if the pivot changed its cost (it is in the
     // solved row) or the first step had not reached it yet (a larger id than the entering).
@@ -405,6 +424,91 @@ extension Tableau {
     let step = leavingRow.constant * scale
     let final = Tolerance.sum(constant, step * factor)
     return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
+  }
+
+  /// Whether some symbol could enter after the pivot of `entering` into the row of `leaving`
+  /// (the auxiliary objective being `objective · sign`): the test the merge in
+  /// `faceExtremeValueWithoutPivoting(merging: true)` makes cell by cell, with the same
+  /// arithmetic for every cost it computes.
+  ///
+  /// A cell of the leaving row that is not in the objective has the cost
+  /// `coefficientSum(0, (coefficient · scale) · factor)` after the pivot, and it can enter when
+  /// that cost is below `-Tolerance.reducedCost` (and it may move on the face, which does not
+  /// depend on the objective). Rounded products by a fixed number are monotone in the
+  /// coefficient, and `coefficientSum(0, x)` is `x` or 0, so if any such cell can enter, the one
+  /// with the least (or, when `scale · factor` is negative, the greatest) coefficient among
+  /// those not in the objective can: only that one is computed.
+  mutating func canEnterAfterPivot(
+    objective: [Cell], sign: Double, entering: SymbolID, leaving: SymbolID, leavingRow: Row, pivot: Double,
+    factor: Double, floor: Double
+  ) -> Bool {
+    let scale = -1 / pivot
+    func qualifies(_ symbol: SymbolID, _ cost: Double) -> Bool {
+      guard symbol != entering else { return false }
+      let index = Int(symbol)
+      guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { return false }
+      guard cost < -Tolerance.reducedCost else { return false }
+      return hasZeroReducedCosts(symbol, above: floor)
+    }
+    // The objective's cells: those in the solved row with the cost the pivot gives them,
+    // the others (after the entering symbol in Bland's order) with their own.
+    let round = nextExpansionRound()
+    var leavingInObjective = false
+    for cell in objective {
+      let index = Int(cell.symbol)
+      if index >= 0 && index < expansionMarks.count { expansionMarks[index] = round }
+      let old = cell.coefficient * sign
+      if cell.symbol == leaving {
+        leavingInObjective = true
+        if qualifies(leaving, Tolerance.coefficientSum(old, (1 / pivot) * factor)) { return true }
+      } else if cell.symbol != entering, let position = leavingRow.index(of: cell.symbol) {
+        let next = leavingRow.cells[position].coefficient * scale
+        if qualifies(cell.symbol, Tolerance.coefficientSum(old, next * factor)) { return true }
+      } else if cell.symbol > entering && qualifies(cell.symbol, old) {
+        return true
+      }
+    }
+    if !leavingInObjective && qualifies(leaving, Tolerance.coefficientSum(0, (1 / pivot) * factor)) { return true }
+    // The leaving row's other cells, from the end where the cost after the pivot is least.
+    let candidates = leavingCandidates(of: leaving, row: leavingRow, floor: floor)
+    let ascending = (scale < 0) == (factor < 0)
+    var position = ascending ? 0 : candidates.count - 1
+    while position >= 0 && position < candidates.count {
+      let cell = candidates[position]
+      position += ascending ? 1 : -1
+      let index = Int(cell.symbol)
+      if cell.symbol == entering || (index < expansionMarks.count && expansionMarks[index] == round) { continue }
+      return qualifies(cell.symbol, Tolerance.coefficientSum(0, (cell.coefficient * scale) * factor))
+    }
+    return false
+  }
+
+  /// The cells of the row of `leaving` that may enter on the face above `floor` whatever
+  /// their cost (parametric slack or error symbols with zero reduced costs above it), sorted
+  /// by coefficient; kept while the row is the same (the cache holds its cells, so a row
+  /// changed since has other storage) and the objective levels have not changed.
+  mutating func leavingCandidates(of leaving: SymbolID, row: Row, floor: Double) -> [Cell] {
+    let identity = row.cells.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    if let known = leavingCandidatesCache, known.leaving == leaving, known.floor == floor,
+      known.levelsVersion == levelsVersion, known.cells.count == row.cells.count,
+      known.cells.withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) == identity
+    {
+      return known.candidates
+    }
+    var candidates: [Cell] = []
+    for cell in row.cells {
+      let index = Int(cell.symbol)
+      guard index < kinds.count, rows[index] == nil else { continue }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol, above: floor) else { continue }
+      candidates.append(cell)
+    }
+    candidates.sort { $0.coefficient < $1.coefficient || ($0.coefficient == $1.coefficient && $0.symbol < $1.symbol) }
+    leavingCandidatesCache = LeavingCandidates(
+      leaving: leaving, floor: floor, levelsVersion: levelsVersion, cells: row.cells, candidates: candidates)
+    return candidates
   }
 
   /// `faceExtreme(of:maximize:unboundedStep:)` with the alternative solution, without
@@ -721,4 +825,16 @@ extension Tableau {
     }
     return found
   }
+}
+
+/// The cells of one leaving row that may enter on the face (`Tableau.leavingCandidates`),
+/// with what they were read from.
+struct LeavingCandidates {
+  var leaving: SymbolID
+  var floor: Double
+  var levelsVersion: UInt64
+  /// The row's cells when they were read: holding them keeps their storage from being
+  /// changed in place or reused, so the same storage means the same cells.
+  var cells: [Cell]
+  var candidates: [Cell]
 }

@@ -122,7 +122,14 @@ struct Tableau {
 
   // MARK: Objective
   /// One level per distinct optional priority in use, highest priority first.
-  var levels: [ObjectiveLevel] = []
+  var levels: [ObjectiveLevel] = [] {
+    // Any change of a level's costs (what `hasZeroReducedCosts` reads) makes a new version.
+    didSet { levelsVersion &+= 1 }
+  }
+  /// Counts the changes of `levels`; what `leavingCandidatesCache` was read at.
+  var levelsVersion: UInt64 = 0
+  /// The last leaving row's cells that may enter (`leavingCandidates`).
+  var leavingCandidatesCache: LeavingCandidates?
   var auxiliary: AuxiliaryObjective?
   var candidates = SymbolHeap()
   var auxiliaryCandidates = SymbolHeap()

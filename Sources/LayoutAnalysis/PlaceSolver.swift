@@ -1123,8 +1123,14 @@ public final class PlaceSolver {
       if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
         if sizeAmbiguous {
           cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution
-          for variable in solution.changes.keys {
-            carried.alternativeReaders[ObjectIdentifier(variable), default: []].append(index)
+          // Only an update reads who reads what (`carryOver`), and a place that does not
+          // follow updates has a solver that does not track changes: its first update says
+          // everything changed and starts the carried analysis afresh. A row of N labels
+          // moves every x after the label's, so listing them cost N² entries.
+          if followsUpdates {
+            for variable in solution.changes.keys {
+              carried.alternativeReaders[ObjectIdentifier(variable), default: []].append(index)
+            }
           }
         }
         let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
@@ -1499,7 +1505,32 @@ public final class PlaceSolver {
       guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: probe) else { return [] }
       solution = asked
     }
-    // The views in `model.viewOrder` order, read by position (no lookup by name per view).
+    // Only the variables the alternative moved can be partners' sizes: each is placed by the
+    // map of view variables (`structure()`, one position per variable), and the views are
+    // listed in `model.viewOrder` order. A row of N labels asked this for each label read
+    // every view's size (a hashed lookup each): N² lookups where the alternatives list what
+    // they moved.
+    let (slots, _) = structure()
+    let count = system.orderedVariables.count
+    guard slots.count == 4 * count, count == system.orderedNames.count else {
+      return sizeTradingPartnersByScan(of: view, axis: axis, solution: solution)
+    }
+    let sizeSlot = axis == .horizontal ? 1 : 3
+    var indices: [Int] = []
+    for (variable, moved) in solution.changes {
+      guard let slot = slots[ObjectIdentifier(variable)], slot % 4 == sizeSlot else { continue }
+      let index = slot / 4
+      guard system.orderedNames[index] != view, !Describe.same(moved, value(variable)) else { continue }
+      indices.append(index)
+    }
+    indices.sort()
+    return indices.map { system.orderedNames[$0] }
+  }
+
+  /// `sizeTradingPartners` by reading every view's size in the alternative (what it did
+  /// before it read the alternative's own list); kept for views that share a variable and
+  /// for the tests that compare the two.
+  func sizeTradingPartnersByScan(of view: String, axis: AttributeAxis, solution: AlternativeSolution) -> [String] {
     var partners: [String] = []
     for (other, otherVars) in zip(system.orderedNames, system.orderedVariables) where other != view {
       let variable = axis == .horizontal ? otherVars.width : otherVars.height
@@ -1507,6 +1538,16 @@ public final class PlaceSolver {
       partners.append(other)
     }
     return partners
+  }
+
+  /// The alternative `sizeTradingPartners` reads for a view's open size (for the tests).
+  func sizeAlternative(of view: String, axis: AttributeAxis) -> AlternativeSolution? {
+    guard let vars = system.variables(of: view) else { return nil }
+    _ = ambiguities()
+    if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] { return known }
+    guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: axis == .horizontal ? vars.width : vars.height)
+    else { return nil }
+    return asked
   }
 
   private struct SizeKey: Hashable {

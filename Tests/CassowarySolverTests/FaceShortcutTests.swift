@@ -66,6 +66,11 @@ final class FaceShortcutTests: XCTestCase {
 
   /// Compares the shortcut with the LP on every expression, both ways, and returns how
   /// often the shortcut answered.
+  /// How often the merge (`merging: true`) took the one pivot or needed the LP, over the
+  /// comparisons of the kept candidates with it.
+  private var mergedPivoted = 0
+  private var mergedNeedsLP = 0
+
   fileprivate func compareShortcut(_ solver: Solver, _ expressions: [Expression], seed: UInt64) throws -> (
     answered: Int, asked: Int, pivoted: Int
   ) {
@@ -79,6 +84,11 @@ final class FaceShortcutTests: XCTestCase {
       for maximize in [false, true] {
         asked += 1
         let shortcut = solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
+        // The candidates of the leaving row kept between calls answer as reading every cell.
+        let merged = solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize, merging: true)
+        XCTAssertEqual(shortcut, merged, "seed \(seed) \(expression) max \(maximize): kept candidates vs merge")
+        if case .pivoted = merged { mergedPivoted += 1 }
+        if case .needsLP = merged { mergedNeedsLP += 1 }
         let lp = try solver.tableau.faceExtreme(of: row, maximize: maximize, unboundedStep: 0, computesChanges: false)
         var shortcutValue: Double??
         switch shortcut {
@@ -157,6 +167,71 @@ final class FaceShortcutTests: XCTestCase {
     XCTAssertGreaterThan(answered * 4, asked * 3, "shortcut answered \(answered) of \(asked)")
     // The answers that take the one pivot (not only those that need none) were compared too.
     XCTAssertGreaterThan(pivoted, 0, "no answer took the one pivot")
+  }
+
+  /// The leaving row's candidates are kept across calls: after the solver changes (optional
+  /// constraints added at the labels' priorities and below, required ones removed and added
+  /// back, the canvas edited), the kept ones must still answer as the merge does.
+  func testKeptCandidatesFollowChangesOfTheSolver() throws {
+    mergedPivoted = 0
+    mergedNeedsLP = 0
+    try withEverySeed(0..<200) { random, seed in
+      let (solver, variables, expressions) = try Self.labelRow(&random)
+      _ = try compareShortcut(solver, expressions, seed: seed)
+      for _ in 0..<3 {
+        guard let variable = variables.randomElement(using: &random) else { break }
+        let priorities: [Double] = [250, 251, 500, 750, 100]
+        let priority: Double = priorities.randomElement(using: &random) ?? 250
+        let bound = Double(Int.random(in: 0...120, using: &random))
+        let below = Bool.random(using: &random)
+        let inequality: Constraint = below ? variable <= bound : variable >= bound
+        let constraint = inequality.withPriority(priority)
+        try solver.add(constraint)
+        _ = try compareShortcut(solver, expressions, seed: seed)
+        if Bool.random(using: &random) {
+          try solver.remove(constraint)
+          _ = try compareShortcut(solver, expressions, seed: seed)
+        }
+      }
+    }
+    XCTAssertGreaterThan(mergedPivoted, 100)
+    XCTAssertGreaterThan(mergedNeedsLP, 10)
+  }
+
+  /// A change of the objective's costs alone (the leaving row the same) is a new version of
+  /// the levels: a candidate that has since got a nonzero reduced cost may no longer enter.
+  func testKeptCandidatesFollowTheCosts() throws {
+    var changed = 0
+    try withEverySeed(0..<200) { random, seed in
+      let (solver, _, expressions) = try Self.labelRow(&random)
+      solver.tableau.restoreDeferredRows()
+      for expression in expressions {
+        guard let row = solver.tableau.expandedRow(of: expression), !solver.tableau.levels.isEmpty else { continue }
+        for maximize in [false, true] {
+          _ = solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
+          guard let kept = solver.tableau.leavingCandidatesCache, !kept.candidates.isEmpty else { continue }
+          guard let leavingRow = solver.tableau.rows[Int(kept.leaving)] else { continue }
+          // Each cell of the leaving row in turn: costs that were zero made nonzero (it may
+          // no longer enter), nonzero ones made zero (it may now).
+          for cell in leavingRow.cells {
+            let levelCount = solver.tableau.levels.count
+            let old = (0..<levelCount).map { solver.tableau.levels[$0].coefficient(of: cell.symbol) }
+            let free = old.allSatisfy { $0 == 0 }
+            for level in 0..<levelCount { solver.tableau.levels[level].setCoefficient(cell.symbol, free && level == 0 ? 1 : 0) }
+            let shortcut = solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
+            let merged = solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize, merging: true)
+            XCTAssertEqual(shortcut, merged, "seed \(seed) \(expression) max \(maximize): costs changed")
+            for level in 0..<levelCount { solver.tableau.levels[level].setCoefficient(cell.symbol, old[level]) }
+            // Back as before, the kept candidates are read again and answer as before.
+            XCTAssertEqual(
+              solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize),
+              solver.tableau.faceExtremeValueWithoutPivoting(of: row, maximize: maximize, merging: true))
+            changed += 1
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(changed, 100)
   }
 
   func testShortcutMatchesTheLPOnRandomSystems() throws {
