@@ -377,16 +377,9 @@ extension Tableau {
     // solved row) or the first step had not reached it yet (a larger id than the entering).
     let objective = row.cells
     var i = 0
-    var j = 0
     var leavingDone = false
     func qualifies(_ symbol: SymbolID, _ cost: Double) -> Bool {
-      guard symbol != entering else { return false }
-      let index = Int(symbol)
-      guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
-      let kind = kinds[index]
-      guard kind == .slack || kind == .error else { return false }
-      guard cost < -Tolerance.reducedCost else { return false }
-      return hasZeroReducedCosts(symbol, above: floor)
+      mayEnterAfterPivot(symbol, cost: cost, entering: entering, leaving: leaving, floor: floor)
     }
     let solvedCells = leavingRow.cells
     // The solved row: the leaving row's cells other than the entering one, times `scale`,
@@ -426,6 +419,21 @@ extension Tableau {
     return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
   }
 
+  /// Whether `symbol`, with reduced cost `cost` after the pivot of `entering` into the row of
+  /// `leaving`, could enter next: a nonbasic slack or error symbol (the leaving one included)
+  /// whose cost is negative and which may move on the optimal face above `floor`.
+  func mayEnterAfterPivot(_ symbol: SymbolID, cost: Double, entering: SymbolID, leaving: SymbolID, floor: Double)
+    -> Bool
+  {
+    guard symbol != entering else { return false }
+    let index = Int(symbol)
+    guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
+    let kind = kinds[index]
+    guard kind == .slack || kind == .error else { return false }
+    guard cost < -Tolerance.reducedCost else { return false }
+    return hasZeroReducedCosts(symbol, above: floor)
+  }
+
   /// Whether some symbol could enter after the pivot of `entering` into the row of `leaving`
   /// (the auxiliary objective being `objective · sign`): the test the merge in
   /// `faceExtremeValueWithoutPivoting(merging: true)` makes cell by cell, with the same
@@ -444,13 +452,7 @@ extension Tableau {
   ) -> Bool {
     let scale = -1 / pivot
     func qualifies(_ symbol: SymbolID, _ cost: Double) -> Bool {
-      guard symbol != entering else { return false }
-      let index = Int(symbol)
-      guard index < kinds.count, symbol == leaving || rows[index] == nil else { return false }
-      let kind = kinds[index]
-      guard kind == .slack || kind == .error else { return false }
-      guard cost < -Tolerance.reducedCost else { return false }
-      return hasZeroReducedCosts(symbol, above: floor)
+      mayEnterAfterPivot(symbol, cost: cost, entering: entering, leaving: leaving, floor: floor)
     }
     // The objective's cells: those in the solved row with the cost the pivot gives them,
     // the others (after the entering symbol in Bland's order) with their own.

@@ -161,11 +161,8 @@ final class DocumentLifetimeTests: XCTestCase {
     XCTAssertNotNil(first)
   }
 
-  /// Edits each followed by a hover (as an editor sends them) keep only the current analysis:
-  /// every analysis an edit replaced is freed, whatever asked for it.
-  func testEditsAnsweredByHoversKeepOnlyTheCurrentAnalysis() {
-    let server = openServer()
-    let uri = "file:///w/hovered.layout"
+  /// Opens a small layout whose line 4 ends in `(80)`.
+  private func openCard(_ server: InProcessServer, uri: String) {
     notify(
       server, "textDocument/didOpen",
       .object([
@@ -177,51 +174,77 @@ final class DocumentLifetimeTests: XCTestCase {
           ])
         )
       ]))
+  }
+
+  /// Types a digit after the height on line 4 (even versions) or deletes it again (odd ones);
+  /// returns what the server sent.
+  private func typeInCard(_ server: InProcessServer, uri: String, version: Int) -> [JSONValue] {
+    let text = version % 2 == 0 ? "1" : ""
+    let end = version % 2 == 0 ? 10 : 11
+    return server.send(
+      .object([
+        ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
+        (
+          "params",
+          .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+            (
+              "contentChanges",
+              [
+                .object([
+                  (
+                    "range",
+                    .object([
+                      ("start", .object([("line", 3), ("character", 10)])),
+                      ("end", .object([("line", 3), ("character", .int(end))])),
+                    ])
+                  ), ("text", .string(text)),
+                ])
+              ]
+            ),
+          ])
+        ),
+      ]))
+  }
+
+  /// Weak references to the current analysis of `uri` (its editor snapshot and solved layout),
+  /// once every release queued so far has run.
+  private func currentAnalysis(_ server: InProcessServer, uri: String) -> [() -> AnyObject?]? {
+    server.server.waitForReleases()
+    guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else { return nil }
+    weak var editor = snapshot.editor as AnyObject
+    weak var layout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
+    return [{ editor }, { layout }]
+  }
+
+  /// Checks that only the last two references (the current analysis) are alive.
+  private func assertOnlyTheLastAnalysisAlive(
+    _ server: InProcessServer, _ analyses: [() -> AnyObject?], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    server.server.waitForReleases()
+    for (index, reference) in analyses.dropLast(2).enumerated() {
+      XCTAssertNil(reference(), "object \(index) of an analysis an edit replaced is still alive", file: file, line: line)
+    }
+    for reference in analyses.suffix(2) { XCTAssertNotNil(reference(), file: file, line: line) }
+  }
+
+  /// Edits each followed by a hover (as an editor sends them) keep only the current analysis:
+  /// every analysis an edit replaced is freed, whatever asked for it.
+  func testEditsAnsweredByHoversKeepOnlyTheCurrentAnalysis() {
+    let server = openServer()
+    let uri = "file:///w/hovered.layout"
+    openCard(server, uri: uri)
     var analyses: [() -> AnyObject?] = []
     for version in 2...14 {
-      let text = version % 2 == 0 ? "1" : ""
-      let end = version % 2 == 0 ? 10 : 11
-      let published = server.send(
-        .object([
-          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
-          (
-            "params",
-            .object([
-              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-              (
-                "contentChanges",
-                [
-                  .object([
-                    (
-                      "range",
-                      .object([
-                        ("start", .object([("line", 3), ("character", 10)])),
-                        ("end", .object([("line", 3), ("character", .int(end))])),
-                      ])
-                    ), ("text", .string(text)),
-                  ])
-                ]
-              ),
-            ])
-          ),
-        ]))
+      let published = typeInCard(server, uri: uri, version: version)
       XCTAssertTrue(
         published.contains { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == .int(version) },
         "version \(version) was not published")
       request(server, id: 100 + version, "textDocument/hover", uri: uri, [("position", .object([("line", 1), ("character", 6)]))])
-      server.server.waitForReleases()
-      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
-        return XCTFail("not open")
-      }
-      weak var editor = snapshot.editor as AnyObject
-      weak var layout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
-      analyses += [{ editor }, { layout }]
+      guard let current = currentAnalysis(server, uri: uri) else { return XCTFail("not open") }
+      analyses += current
     }
-    server.server.waitForReleases()
-    for (index, reference) in analyses.dropLast(2).enumerated() {
-      XCTAssertNil(reference(), "object \(index) of an analysis an edit replaced is still alive")
-    }
-    for reference in analyses.suffix(2) { XCTAssertNotNil(reference()) }
+    assertOnlyTheLastAnalysisAlive(server, analyses)
   }
 
   /// A client that pulls diagnostics is published nothing, but the analyses its edits replace
@@ -238,61 +261,17 @@ final class DocumentLifetimeTests: XCTestCase {
       ]))
     server.send(.object([("jsonrpc", "2.0"), ("method", "initialized"), ("params", .object([]))]))
     let uri = "file:///w/pulled.layout"
-    notify(
-      server, "textDocument/didOpen",
-      .object([
-        (
-          "textDocument",
-          .object([
-            ("uri", .string(uri)), ("languageId", "layout"), ("version", 1),
-            ("text", "canvas phone 375x667\nview card\nH:|-[card]-|\nV:|-[card(80)]\n"),
-          ])
-        )
-      ]))
+    openCard(server, uri: uri)
     var analyses: [() -> AnyObject?] = []
     for version in 2...6 {
-      let text = version % 2 == 0 ? "1" : ""
-      let end = version % 2 == 0 ? 10 : 11
-      let published = server.send(
-        .object([
-          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
-          (
-            "params",
-            .object([
-              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-              (
-                "contentChanges",
-                [
-                  .object([
-                    (
-                      "range",
-                      .object([
-                        ("start", .object([("line", 3), ("character", 10)])),
-                        ("end", .object([("line", 3), ("character", .int(end))])),
-                      ])
-                    ), ("text", .string(text)),
-                  ])
-                ]
-              ),
-            ])
-          ),
-        ]))
+      let published = typeInCard(server, uri: uri, version: version)
       XCTAssertFalse(published.contains { $0["method"] == "textDocument/publishDiagnostics" }, "a pulling client was pushed diagnostics")
       request(server, id: 100 + version, "textDocument/diagnostic", uri: uri)
-      server.server.waitForReleases()
-      guard let snapshot = server.server.documents[uri]?.analysis(nextGeneration: { 0 }) else {
-        return XCTFail("not open")
-      }
-      weak var editor = snapshot.editor as AnyObject
-      weak var layout = (snapshot.editor as? LayoutSnapshot)?.layout.layout
-      analyses += [{ editor }, { layout }]
+      guard let current = currentAnalysis(server, uri: uri) else { return XCTFail("not open") }
+      analyses += current
     }
     // Every analysis an edit replaced is freed; the last one pulled is current.
-    server.server.waitForReleases()
-    for (index, reference) in analyses.dropLast(2).enumerated() {
-      XCTAssertNil(reference(), "object \(index) of an analysis an edit replaced is still alive")
-    }
-    for reference in analyses.suffix(2) { XCTAssertNotNil(reference()) }
+    assertOnlyTheLastAnalysisAlive(server, analyses)
   }
 
   func testAClosedDocumentIsReleased() throws {
