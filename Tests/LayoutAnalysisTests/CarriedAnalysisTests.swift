@@ -64,7 +64,9 @@ final class CarriedAnalysisTests: XCTestCase {
       // ones that change how the view is laid out (margins, alignment insets, baselines).
       let declarations = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
       guard let index = declarations.randomElement(using: &random), !lines[index].hasSuffix("{") else { return }
-      let properties = [" hidden", " frame (8 20; 40 44)", " margins (4, 30, 4, 12)", " insets (2, 6, 4, 9)", " baseline 7"]
+      let properties = [
+        " hidden", " frame (8 20; 40 44)", " margins (4, 30, 4, 12)", " insets (2, 6, 4, 9)", " baseline 7",
+      ]
       let property = properties[Int.random(in: 0..<properties.count, using: &random)]
       if lines[index].hasSuffix(property) {
         lines[index].removeLast(property.count)
