@@ -83,6 +83,8 @@ extension LayoutDocument {
       constraintEdit: ConstraintEdit(
         basedOn: previous.revision, old: replacedConstraints,
         new: replacedConstraints.lowerBound..<(replacedConstraints.lowerBound + builder.model.constraints.count)),
+      declarationEdit: redeclared.isEmpty
+        ? nil : DeclarationEdit(basedOn: previous.declarations, names: redeclared.map(\.name.name)),
       diagnostics: LayoutDocument.sorted(reparse.file.diagnostics + updated.declarationDiagnostics + updated.diagnostics))
   }
 }

@@ -24,6 +24,9 @@ public struct LayoutDocument: Sendable {
   /// previous version's constraints it replaced.
   let revision = DocumentRevision()
   let constraintEdit: ConstraintEdit?
+  /// For a version whose declarations differ from those of `basedOn` only in top-level views
+  /// without a body declared again (`names`: their properties may differ), what changed.
+  let declarationEdit: DeclarationEdit?
 
   public init(bytes: [UInt8], kind: FileKind) {
     self.init(bytes: bytes, kind: kind, syntax: Parser.parse(bytes, kind: kind), origin: .parsed)
@@ -34,6 +37,7 @@ public struct LayoutDocument: Sendable {
     self.origin = origin
     declarations = DeclarationsIdentity()
     constraintEdit = nil
+    declarationEdit = nil
     self.kind = kind
     self.bytes = bytes
     self.syntax = syntax
@@ -52,11 +56,12 @@ public struct LayoutDocument: Sendable {
   init(
     kind: FileKind, bytes: [UInt8], syntax: LayoutFile, model: LayoutModel, lowering: LoweringIndex,
     origin: DocumentOrigin, declarations: DeclarationsIdentity, constraintEdit: ConstraintEdit,
-    diagnostics: [Diagnostic]
+    declarationEdit: DeclarationEdit? = nil, diagnostics: [Diagnostic]
   ) {
     self.origin = origin
     self.declarations = declarations
     self.constraintEdit = constraintEdit
+    self.declarationEdit = declarationEdit
     self.kind = kind
     self.bytes = bytes
     self.syntax = syntax
@@ -109,6 +114,7 @@ public struct LayoutDocument: Sendable {
     origin = .parsed
     declarations = DeclarationsIdentity()
     constraintEdit = nil
+    declarationEdit = nil
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
 
@@ -138,6 +144,13 @@ public struct LayoutDocument: Sendable {
 /// The identity of a set of declarations, kept by the versions of a document that only
 /// changed constraints.
 final class DeclarationsIdentity: Sendable {}
+
+/// The views a version declared again (same name, kind and superview, no body) over the
+/// declarations `basedOn`; every other declaration is the same but for where it is.
+struct DeclarationEdit: Sendable {
+  let basedOn: DeclarationsIdentity
+  let names: [String]
+}
 
 /// The identity of one version of a document.
 final class DocumentRevision: Sendable {}

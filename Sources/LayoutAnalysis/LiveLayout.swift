@@ -45,9 +45,15 @@ public final class LiveLayout {
     // With `when` blocks, a place's model leaves out what its canvas does not install, so
     // the document's constraint positions do not apply to it: the place compares itself.
     let conditional = document.model.hasSizeClassConditions
+    let sameDeclarations = !conditional && declarations === document.declarations
+    // Views declared again over the declarations the solvers hold: only they are compared.
+    var redeclared: [String]?
+    if !conditional, !sameDeclarations, let edit = document.declarationEdit, edit.basedOn === declarations {
+      redeclared = edit.names
+    }
     let work = PlaceWork(
       models: document.models(for: places), places: places, existing: places.map { solvers[PlaceKey($0)] },
-      sameDeclarations: !conditional && declarations === document.declarations, changed: conditional ? nil : changed)
+      sameDeclarations: sameDeclarations, redeclared: redeclared, changed: conditional ? nil : changed)
     // Places share nothing but the (immutable) model: each is brought up to date on its own
     // core, with the caches the checks read warmed there.
     let slots = ResultSlots<PlaceSolver>(count: places.count)
@@ -98,16 +104,18 @@ private final class PlaceWork: @unchecked Sendable {
   let places: [LayoutPlace]
   let existing: [PlaceSolver?]
   let sameDeclarations: Bool
+  let redeclared: [String]?
   let changed: (old: Range<Int>, new: Range<Int>)?
 
   init(
     models: [LayoutModel], places: [LayoutPlace], existing: [PlaceSolver?], sameDeclarations: Bool,
-    changed: (old: Range<Int>, new: Range<Int>)?
+    redeclared: [String]?, changed: (old: Range<Int>, new: Range<Int>)?
   ) {
     self.models = models
     self.places = places
     self.existing = existing
     self.sameDeclarations = sameDeclarations
+    self.redeclared = redeclared
     self.changed = changed
   }
 
@@ -116,7 +124,8 @@ private final class PlaceWork: @unchecked Sendable {
     let solver: PlaceSolver
     if let current = existing[index] {
       current.update(
-        model: models[index], place: places[index], sameDeclarations: sameDeclarations, changedConstraints: changed)
+        model: models[index], place: places[index], sameDeclarations: sameDeclarations, redeclaredViews: redeclared,
+        changedConstraints: changed)
       solver = current
     } else {
       solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: true)

@@ -497,13 +497,15 @@ public final class PlaceSolver {
   /// - Parameters:
   ///   - sameDeclarations: the caller knows the views are declared exactly as in the
   ///     current model (only their ranges moved), so they need not be compared.
+  ///   - redeclaredViews: the caller knows the views are declared exactly as in the current
+  ///     model but for these (declared again, with the same names): only they are compared.
   ///   - changedConstraints: the caller knows that only the current model's constraints
   ///     `old` were replaced, by the new model's `new`; the others are the same constraints
   ///     in the same order. Used when the views are laid out as before.
   @discardableResult
   public func update(
     model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
-    changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
+    redeclaredViews: [String]? = nil, changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
   ) -> Bool {
     // Keys are read against the model the entries were added from, before it is replaced.
     keyEntries()
@@ -526,8 +528,17 @@ public final class PlaceSolver {
     // The stretch of entries to match again, and the new constraints that replace it.
     let oldRange: Range<Int>
     let newConstraints: ArraySlice<LayoutConstraint>
-    let keepsViews = sameDeclarations || PlaceSolver.viewsLaidOutAlike(oldModel, newModel)
-    if !sameDeclarations { cachedViewTraits = nil }
+    let keepsViews: Bool
+    if sameDeclarations {
+      keepsViews = true
+    } else if let names = redeclaredViews {
+      keepsViews = names.allSatisfy { PlaceSolver.viewLaidOutAlike($0, oldModel, newModel) }
+    } else {
+      keepsViews = PlaceSolver.viewsLaidOutAlike(oldModel, newModel)
+    }
+    if !sameDeclarations {
+      if keepsViews, let names = redeclaredViews { redeclareTraits(names) } else { cachedViewTraits = nil }
+    }
     if keepsViews {
       system = system.with(model: newModel, place: place)
       if let changed = changedConstraints, changed.old.upperBound <= oldModel.constraints.count,
@@ -655,16 +666,15 @@ public final class PlaceSolver {
   /// guides rest, in the engine's constraints). Ranges and other properties may differ.
   static func viewsLaidOutAlike(_ a: LayoutModel, _ b: LayoutModel) -> Bool {
     guard a.viewOrder == b.viewOrder else { return false }
-    for name in a.viewOrder {
-      guard let x = a.views[name], let y = b.views[name] else { return false }
-      if x.superview != y.superview || x.margins != y.margins || x.baselineOffset != y.baselineOffset
-        || x.firstBaselineFromTop != y.firstBaselineFromTop || x.layoutGuide != y.layoutGuide
-        || x.alignmentInsets != y.alignmentInsets || x.stack?.axis != y.stack?.axis
-      {
-        return false
-      }
-    }
-    return true
+    return a.viewOrder.allSatisfy { viewLaidOutAlike($0, a, b) }
+  }
+
+  /// Whether the view `name` is laid out alike in both models (see `viewsLaidOutAlike`).
+  static func viewLaidOutAlike(_ name: String, _ a: LayoutModel, _ b: LayoutModel) -> Bool {
+    guard let x = a.views[name], let y = b.views[name] else { return false }
+    return x.superview == y.superview && x.margins == y.margins && x.baselineOffset == y.baselineOffset
+      && x.firstBaselineFromTop == y.firstBaselineFromTop && x.layoutGuide == y.layoutGuide
+      && x.alignmentInsets == y.alignmentInsets && x.stack?.axis == y.stack?.axis
   }
 
   /// How many constraints at the start and at the end of two lists lower to the same solver
@@ -1337,16 +1347,39 @@ public final class PlaceSolver {
   func viewTraits() -> [ViewTraits] {
     if let cachedViewTraits, cachedViewTraits.count == system.orderedNames.count { return cachedViewTraits }
     cachedFramedViews = nil
-    let traits = system.orderedNames.map { name -> ViewTraits in
-      guard let node = model.views[name] else { return [] }
-      var traits: ViewTraits = []
-      if node.isLayoutGuide { traits.insert(.layoutGuide) }
-      if node.isHidden { traits.insert(.hidden) }
-      if node.frame != nil { traits.insert(.frame) }
-      return traits
-    }
+    let traits = system.orderedNames.map { self.traits(of: $0) }
     cachedViewTraits = traits
     return traits
+  }
+
+  private func traits(of name: String) -> ViewTraits {
+    guard let node = model.views[name] else { return [] }
+    var traits: ViewTraits = []
+    if node.isLayoutGuide { traits.insert(.layoutGuide) }
+    if node.isHidden { traits.insert(.hidden) }
+    if node.frame != nil { traits.insert(.frame) }
+    return traits
+  }
+
+  /// The kept traits brought up to date with the views `names`, declared again (the others
+  /// are declared as before); dropped when a name is not one of the system's views.
+  private func redeclareTraits(_ names: [String]) {
+    guard var traits = cachedViewTraits, traits.count == system.orderedNames.count else {
+      cachedViewTraits = nil
+      return
+    }
+    cachedViewTraits = nil
+    for name in names {
+      guard let index = system.indexOfView[name], index < traits.count, system.orderedNames[index] == name else {
+        return
+      }
+      let updated = self.traits(of: name)
+      if updated != traits[index] {
+        traits[index] = updated
+        cachedFramedViews = nil
+      }
+    }
+    cachedViewTraits = traits
   }
 
   private var cachedViewTraits: [ViewTraits]?

@@ -21,6 +21,7 @@ final class CarriedAnalysisTests: XCTestCase {
     "direction ltr", "label v3 intrinsic 60x21", "H:|-[v3]-[v2]-|", "V:|-[v3]", "v3.width <= 40",
     "view v4 {\n  view v5\n  H:|-[v5]-|\n  V:|-[v5(10)]\n}", "v4.width == 50", "H:|-8-[v4]", "V:[v4(40)]-20-|",
     "v5.leading == v4.leading + 3 @600", "v0.width == 0", "v1.width >= 500", "v1.width <= 400",
+    "v2.leading == v1.trailingMargin", "v2.lastBaseline == v1.lastBaseline", "v0.topMargin == v2.bottom",
   ]
 
   private let base = """
@@ -59,10 +60,14 @@ final class CarriedAnalysisTests: XCTestCase {
     case 7 where lines.count > 3:
       lines.remove(at: Int.random(in: 2..<lines.count, using: &random))
     case 8:
-      // A view's properties: hidden, or a design-time frame (the misplaced check reads it).
+      // A view's properties: hidden, a design-time frame (the misplaced check reads it), or
+      // ones that change how the view is laid out (margins, alignment insets, baselines).
       let declarations = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
       guard let index = declarations.randomElement(using: &random), !lines[index].hasSuffix("{") else { return }
-      let property = Bool.random(using: &random) ? " hidden" : " frame (8 20; 40 44)"
+      let properties = [
+        " hidden", " frame (8 20; 40 44)", " margins (4, 30, 4, 12)", " insets (2, 6, 4, 9)", " baseline 7",
+      ]
+      let property = properties[Int.random(in: 0..<properties.count, using: &random)]
       if lines[index].hasSuffix(property) {
         lines[index].removeLast(property.count)
       } else {
@@ -191,6 +196,53 @@ final class CarriedAnalysisTests: XCTestCase {
     XCTAssertEqual(codes(framed), ["misplaced", "offscreen"])
     XCTAssertEqual(codes(framed.replacingOccurrences(of: "view b\n", with: "view b hidden\n")), ["misplaced"])
     XCTAssertEqual(codes(text), ["offscreen"])
+  }
+
+  /// A number typed in a view's declaration (its intrinsic size, margins, insets, baseline,
+  /// frame) declares the view again: the places carry their analysis over, comparing only
+  /// that view's layout, and the frames, findings and fixes equal a fresh analysis's.
+  func testPropertiesTypedInADeclarationCarryTheAnalysisOver() {
+    var text = """
+      canvas phone 375x667
+      canvas pad 1024x768
+      view a
+      label b intrinsic 60x21 margins (8, 8, 8, 8) insets (1, 2, 3, 4) baseline 5
+      view c
+      H:|-[a]-[b]-[c(>=10)]
+      V:|-20-[a(40)]
+      a.leading == b.leadingMargin - 100 @700
+      c.lastBaseline == b.lastBaseline
+      c.top == b.topMargin
+      V:[c(30)]
+
+      """
+    let live = LiveLayout()
+    var document = LayoutDocument(text: text, kind: .layout)
+    _ = live.update(document)
+    // Whether each edit leaves the view laid out as before (its margins, insets and baselines
+    // are how it is laid out: those edits start from the whole analysis).
+    let typings = [
+      ("intrinsic 60x", "intrinsic 605x", true), ("margins (8, 8,", "margins (8, 38,", false),
+      ("insets (1, 2,", "insets (1, 12,", false), ("baseline 5", "baseline 15", false),
+      ("x21 ", "x21 frame (0 0; 9 9) ", true), ("frame (0 0; 9 9)", "frame (0 0; 99 9)", true),
+      ("margins (8, 38, 8, 8)", "margins (8, 38, 8, 48)", false), ("x21 ", "x21 hidden ", true),
+      ("intrinsic 605x21", "intrinsic 605x2", true),
+    ]
+    for (old, new, carries) in typings {
+      text = text.replacingOccurrences(of: old, with: new)
+      document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+      XCTAssertNotNil(document.declarationEdit, old)
+      let updated = live.update(document)
+      for place in updated.places {
+        XCTAssertEqual(place.lastCarry != nil, carries, "\(old): \(place.place)")
+        XCTAssertEqual(place.analysisDescription(fresh: false), place.analysisDescription(fresh: true), old)
+        let whole = PlaceSolver(model: document.model, place: place.place)
+        XCTAssertEqual(
+          place.allSolvedViews().views.map { $0?.frame }, whole.allSolvedViews().views.map { $0?.frame }, old)
+      }
+      let fresh = SolvedLayout(document: LayoutDocument(text: text, kind: .layout), solveWithErrors: true)
+      XCTAssertEqual(findings(live.settle() ?? updated), findings(fresh), "\(old):\n\(text)")
+    }
   }
 
   /// A frame that overflows, and the same frame finite again after an edit that keeps the
