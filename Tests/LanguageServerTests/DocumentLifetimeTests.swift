@@ -98,17 +98,7 @@ final class DocumentLifetimeTests: XCTestCase {
   func testAnEditFreesTheAnalysisItReplaced() {
     let server = openServer()
     let uri = "file:///w/edited.layout"
-    notify(
-      server, "textDocument/didOpen",
-      .object([
-        (
-          "textDocument",
-          .object([
-            ("uri", .string(uri)), ("languageId", "layout"), ("version", 1),
-            ("text", "canvas phone 375x667\nview card\nH:|-[card]-|\nV:|-[card(80)]\n"),
-          ])
-        )
-      ]))
+    openCard(server, uri: uri)
     weak var first: AnyObject?
     weak var firstLayout: AnyObject?
     do {
@@ -121,30 +111,7 @@ final class DocumentLifetimeTests: XCTestCase {
     XCTAssertNotNil(first)
     XCTAssertNotNil(firstLayout)
     for version in 2...3 {
-      let published = server.send(
-        .object([
-          ("jsonrpc", "2.0"), ("method", "textDocument/didChange"),
-          (
-            "params",
-            .object([
-              ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-              (
-                "contentChanges",
-                [
-                  .object([
-                    (
-                      "range",
-                      .object([
-                        ("start", .object([("line", 3), ("character", 10)])),
-                        ("end", .object([("line", 3), ("character", 10)])),
-                      ])
-                    ), ("text", "1"),
-                  ])
-                ]
-              ),
-            ])
-          ),
-        ]))
+      let published = typeInCard(server, uri: uri, version: version)
       XCTAssertTrue(
         published.contains { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == .int(version) },
         "version \(version) was not published")
