@@ -1527,17 +1527,7 @@ public final class PlaceSolver {
   /// The views whose size on `axis` changes when `view`'s size moves to another optimal
   /// solution: the views it trades space with.
   func sizeTradingPartners(of view: String, axis: AttributeAxis) -> [String] {
-    guard let vars = system.variables(of: view) else { return [] }
-    let probe = axis == .horizontal ? vars.width : vars.height
-    // `ambiguities()` asked the solver the same question for every view whose size is open.
-    _ = ambiguities()
-    let solution: AlternativeSolution
-    if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] {
-      solution = known
-    } else {
-      guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: probe) else { return [] }
-      solution = asked
-    }
+    guard let solution = sizeAlternative(of: view, axis: axis) else { return [] }
     // Only the variables the alternative moved can be partners' sizes: each is placed by the
     // map of view variables (`structure()`, one position per variable), and the views are
     // listed in `model.viewOrder` order. A row of N labels asked this for each label read
@@ -1573,9 +1563,10 @@ public final class PlaceSolver {
     return partners
   }
 
-  /// The alternative `sizeTradingPartners` reads for a view's open size (for the tests).
+  /// The alternative solution that moves a view's open size on `axis`, if its size is open.
   func sizeAlternative(of view: String, axis: AttributeAxis) -> AlternativeSolution? {
     guard let vars = system.variables(of: view) else { return nil }
+    // `ambiguities()` asked the solver the same question for every view whose size is open.
     _ = ambiguities()
     if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] { return known }
     guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: axis == .horizontal ? vars.width : vars.height)
