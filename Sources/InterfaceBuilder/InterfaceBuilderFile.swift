@@ -521,6 +521,14 @@ public struct InterfaceBuilderFile: Sendable {
         return misplacement.differsAlongOneAxisOnly(tolerance: tolerance)
       }
     }
+    if details.barHeightMisplacementsUncertain {
+      let tolerance = layout.document.model.misplacedTolerance
+      result.removeAll { diagnostic in
+        guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+        return misplacement.differsVerticallyByBarHeights(tolerance: tolerance)
+      }
+    }
+    if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     return result
   }
 
@@ -756,5 +764,24 @@ extension Misplacement {
     let horizontal = abs(declared.x - solved.x) > tolerance || abs(declared.width - solved.width) > tolerance
     let vertical = abs(declared.y - solved.y) > tolerance || abs(declared.height - solved.height) > tolerance
     return horizontal != vertical
+  }
+
+  /// The heights of the bars Interface Builder simulates above and below a scene before Xcode 11:
+  /// the status bar, a navigation bar or toolbar, a tab bar, and a status bar with a navigation
+  /// bar below it.
+  static let barHeights: [Double] = [20, 44, 49, 64]
+
+  /// Whether the saved and solved frames differ along y only, each of the view's top and bottom
+  /// edges by nothing or by one of `barHeights` (within `tolerance`): what a bar that Plumb
+  /// draws and Xcode did not (or the other way round) moves a view by.
+  func differsVerticallyByBarHeights(tolerance: Double) -> Bool {
+    guard abs(declared.x - solved.x) <= tolerance, abs(declared.width - solved.width) <= tolerance else { return false }
+    let top = solved.y - declared.y
+    let bottom = solved.y + solved.height - (declared.y + declared.height)
+    guard abs(top) > tolerance || abs(bottom) > tolerance else { return false }
+    func byBarOrNothing(_ shift: Double) -> Bool {
+      abs(shift) <= tolerance || Misplacement.barHeights.contains { abs(abs(shift) - $0) <= tolerance }
+    }
+    return byBarOrNothing(top) && byBarOrNothing(bottom)
   }
 }

@@ -389,7 +389,7 @@ extension UnitBuilder {
 
   /// The alignment-rectangle insets UIKit gives a standard control: constraints act on the
   /// alignment rectangle, and the frame Xcode saves is larger by these. Files saved since
-  /// Xcode 7.2 (`toolsVersion` 9531) show them; nothing shows what earlier ones did.
+  /// Xcode 6 (`toolsVersion` 6000) show them; nothing shows what earlier ones did.
   func alignmentInsets(of element: XMLNode) -> EdgeInsets? {
     guard let build = context.toolsVersion, build >= UnitBuilder.controlInsetsSince else { return nil }
     switch element.name {

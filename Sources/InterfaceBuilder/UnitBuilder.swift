@@ -25,6 +25,15 @@ struct UnitDetails: Sendable {
   /// what an error of one such estimate makes, and is not reported as misplaced; one that
   /// differs along both axes is.
   var oneAxisMisplacementsUncertain = false
+  /// An iOS file: a saved frame that differs from Plumb's along y only, its top and bottom edges
+  /// each by nothing or by a bar's height (20, 44, 49 or 64 pt), is what a simulated bar that
+  /// Plumb infers otherwise than Xcode did makes (inferred from segues, drawn by version), and is
+  /// not reported as misplaced.
+  var barHeightMisplacementsUncertain = false
+  /// An iOS file saved by Xcode 9 or 10 (`toolsVersion` 13000–14799), whose canvas Plumb
+  /// reproduces least (its `misplaced` findings matched Xcode's markers about one time in four
+  /// on files of many authors): no `misplaced` finding is reported.
+  var misplacementsNotReported = false
   /// A file saved by Xcode 6 or 7 (`toolsVersion` 6000–10999), which marks an ambiguous view
   /// misplaced whenever the frame its engine gives the view differs from the saved one, what the
   /// constraints leave open included (later versions keep the open parts at the saved frame).
@@ -158,9 +167,10 @@ struct UnitBuilder {
   /// Frames closer than this to the solved frame are not misplaced: Xcode saved frames rounded
   /// to whole points before Xcode 8 and to pixels since, and does not flag a point's difference.
   static let misplacedTolerance = 1.0
-  /// The first build of Interface Builder (Xcode 7.2) whose files show the alignment insets of
-  /// sliders and switches.
-  static let controlInsetsSince = 9531
+  /// The first builds of Interface Builder whose files show the alignment insets of sliders and
+  /// switches: every file of Xcode 6 and later (`toolsVersion` 6000) saves a slider pinned to
+  /// its superview's edges 2 pt wider on each side than its constraints place it.
+  static let controlInsetsSince = 6000
   /// The first build of Interface Builder (Xcode 9) that lays the content of cells out again
   /// itself and never marks it misplaced.
   static let cellsRelaidOutSince = 13000
@@ -169,6 +179,9 @@ struct UnitBuilder {
   /// The first build of Interface Builder (Xcode 11) from which a misplacement along one axis
   /// only is not reported (`UnitDetails.oneAxisMisplacementsUncertain`).
   static let oneAxisMisplacementsUncertainSince = 14800
+  /// The builds of Interface Builder (Xcode 9 and 10) whose iOS files get no `misplaced` finding
+  /// (`UnitDetails.misplacementsNotReported`).
+  static let misplacementsNotReportedBuilds = 13000..<14800
   /// The builds of Interface Builder (Xcode 6 and 7) that mark an ambiguous view misplaced at
   /// its engine's frame (`UnitDetails.ambiguousMisplacedAtEngineFrame`).
   static let ambiguousMisplacedAtEngineFrameBuilds = 6000..<11000
@@ -213,15 +226,49 @@ struct UnitBuilder {
     if !context.appKit, let build = context.toolsVersion, build >= UnitBuilder.oneAxisMisplacementsUncertainSince {
       details.oneAxisMisplacementsUncertain = true
     }
+    if !context.appKit {
+      details.barHeightMisplacementsUncertain = true
+      if let build = context.toolsVersion, UnitBuilder.misplacementsNotReportedBuilds.contains(build) {
+        details.misplacementsNotReported = true
+      }
+    }
     if !context.appKit, let build = context.toolsVersion, UnitBuilder.ambiguousMisplacedAtEngineFrameBuilds.contains(build) {
       details.ambiguousMisplacedAtEngineFrame = true
     }
-    if let build = context.toolsVersion, build >= UnitBuilder.cellsRelaidOutSince,
-      let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name)
+    if let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name),
+      (context.toolsVersion ?? 0) >= UnitBuilder.cellsRelaidOutSince || savedCellSizeIsStale(root.element)
     {
       details.contentRelaidOut = true
     }
     return makeModel(unitName: unitName)
+  }
+
+  /// Whether a cell's saved frame is not the size its table or collection view draws it at, so
+  /// that the frames saved inside it were laid out in a cell of another size: a table view cell
+  /// whose height is not its row height (its own `rowHeight`, else its table's) or not its
+  /// content view's (which is the cell's, less at most the separator's point), a collection view
+  /// cell whose size is not its content view's. Xcode 6 and 7 leave such placeholder frames
+  /// (320 × 44 for a row 160 pt high, 50 × 50 for an item of 80) after laying the content out
+  /// in the cell's real size.
+  func savedCellSizeIsStale(_ cell: Int) -> Bool {
+    guard let cellNode = node(cell), let saved = frame(of: cell)?.rect else { return false }
+    let content = tree.child(of: cell, key: "contentView").flatMap { frame(of: $0)?.rect }
+    switch cellNode.name {
+    case "tableViewCell":
+      if let content, abs(content.height - saved.height) > 1.5 { return true }
+      var rowHeight = Elements.number(cellNode.attribute("rowHeight"))
+      if rowHeight == nil, let table = cellNode.parent.flatMap({ node($0)?.name == "prototypes" ? node($0)?.parent : nil }) {
+        rowHeight = Elements.number(node(table)?.attribute("rowHeight"))
+      }
+      if let rowHeight, rowHeight > 0, abs(rowHeight - saved.height) > UnitBuilder.misplacedTolerance { return true }
+      return false
+    case "collectionViewCell":
+      guard let content else { return false }
+      return abs(content.width - saved.width) > UnitBuilder.misplacedTolerance
+        || abs(content.height - saved.height) > UnitBuilder.misplacedTolerance
+    default:
+      return false
+    }
   }
 
   /// Constraints and views not installed in the size classes laid out: `<variation>` masks'
