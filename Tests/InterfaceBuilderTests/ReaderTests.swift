@@ -32,6 +32,24 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(misplacement(saved, saved).differsAlongOneAxisOnly(tolerance: 1))
   }
 
+  /// A vertical difference whose top and bottom edges each move by nothing or by a bar's height
+  /// (20, 44, 49, 64 pt) is a bar drawn otherwise; any other difference is not.
+  func testMisplacementByBarHeights() {
+    func byBars(_ solved: Rect) -> Bool {
+      Misplacement(view: "V", declared: Rect(x: 20, y: 100, width: 200, height: 40), solved: solved, canvas: "C")
+        .differsVerticallyByBarHeights(tolerance: 1)
+    }
+    XCTAssertTrue(byBars(Rect(x: 20, y: 144, width: 200, height: 40)))  // a navigation bar: both edges 44 lower
+    XCTAssertTrue(byBars(Rect(x: 20, y: 36, width: 200, height: 40)))  // 64 higher
+    XCTAssertTrue(byBars(Rect(x: 20, y: 100.5, width: 200, height: 20.5)))  // the bottom edge 19 higher, within the tolerance
+    XCTAssertTrue(byBars(Rect(x: 20, y: 120, width: 200, height: 20)))  // the top edge 20 lower, the bottom edge stays
+    XCTAssertTrue(byBars(Rect(x: 20, y: 100, width: 200, height: 89)))  // a tab bar below: the bottom edge 49 lower
+    XCTAssertFalse(byBars(Rect(x: 20, y: 130, width: 200, height: 40)))  // 30 pt: no bar
+    XCTAssertFalse(byBars(Rect(x: 20, y: 144, width: 200, height: 70)))  // the top 44 lower, the bottom 74
+    XCTAssertFalse(byBars(Rect(x: 30, y: 144, width: 200, height: 40)))  // along both axes
+    XCTAssertFalse(byBars(Rect(x: 20, y: 100, width: 200, height: 40)))  // not misplaced at all
+  }
+
   /// Xcode 7 and 8 name the design device in their default simulated metrics.
   func testSimulatedScreenMetricsNameTheDevice() {
     XCTAssertEqual(Device.simulated("retina4_7.fullscreen")?.id, "retina4_7")
