@@ -31,6 +31,37 @@ public struct AlternativeSolution: Sendable {
   }
 }
 
+/// Which variables an alternative solution lists (`Solver.checkedAmbiguity(of:listing:)`):
+/// a reader that reads a few variables of the alternative (a view's frame, the sizes of the
+/// views) need not have the value of every variable the alternative moves evaluated, and a
+/// row of N views that each move every view after them made that N² values.
+///
+/// Made by `Solver.alternativeListing(_:)` for the variables every query lists (one flag per
+/// symbol, made once) and `adding(_:)` for a query's own few.
+public struct AlternativeListing: Sendable {
+  /// By symbol id: whether the symbol's variable is listed.
+  let mask: [Bool]
+  /// A query's own symbols, besides the mask.
+  let extra: [SymbolID]
+
+  /// The same listing with `variables` listed too (those the solver has never seen have no
+  /// value to list).
+  public func adding(_ variables: [Variable], in solver: Solver) -> AlternativeListing {
+    var extra = self.extra
+    for variable in variables {
+      if let symbol = solver.tableau.existingSymbol(for: variable) { extra.append(symbol) }
+    }
+    return AlternativeListing(mask: mask, extra: extra)
+  }
+
+  /// Whether the symbol's variable is listed.
+  func contains(_ symbol: SymbolID) -> Bool {
+    let index = Int(symbol)
+    if index >= 0 && index < mask.count && mask[index] { return true }
+    return extra.contains(symbol)
+  }
+}
+
 /// The values a variable, or a linear expression of variables, takes over all optimal
 /// solutions: an interval, since those solutions form a convex polyhedron.
 public struct ValueRange: Sendable, Equatable {
@@ -285,6 +316,33 @@ public final class Solver {
   /// - Throws: `.pivotLimitExceeded` or `.numericalFailure` from the LPs; the solver is
   ///   unchanged in every case.
   public func checkedAmbiguity(of variable: Variable) throws(SolverError) -> Ambiguity {
+    try checkedAmbiguity(of: variable, listing: nil)
+  }
+
+  /// The variables an `AlternativeListing` lists: `variables`, and none the solver adds later.
+  public func alternativeListing(_ variables: [Variable]) -> AlternativeListing {
+    var mask = [Bool](repeating: false, count: tableau.kinds.count)
+    for variable in variables {
+      if let symbol = tableau.existingSymbol(for: variable) { mask[Int(symbol)] = true }
+    }
+    return AlternativeListing(mask: mask, extra: [])
+  }
+
+  /// `ambiguity(of:)` whose alternative solution lists only the variables of `listing` among
+  /// those it moves (with the same values, bit for bit); the range is the same.
+  public func ambiguity(of variable: Variable, listing: AlternativeListing?) -> Ambiguity {
+    do throws(SolverError) {
+      return try checkedAmbiguity(of: variable, listing: listing)
+    } catch {
+      return .determined(value: value(of: variable))
+    }
+  }
+
+  /// `checkedAmbiguity(of:)` whose alternative solution lists only the variables of
+  /// `listing` (all when `nil`) among those it moves, with the same values bit for bit: the
+  /// others are not evaluated. A variable the solver has never seen is listed as before (it
+  /// is the one asked about).
+  public func checkedAmbiguity(of variable: Variable, listing: AlternativeListing?) throws(SolverError) -> Ambiguity {
     tableau.restoreDeferredRows()
     let current = value(of: variable)
     guard let symbol = tableau.existingSymbol(for: variable) else {
@@ -298,7 +356,7 @@ public final class Solver {
       return .determined(value: current)
     case .unbounded(let direction, let coefficient):
       let changes = tableau.rayChanges(
-        along: direction, step: Self.unboundedStep / max(abs(coefficient), Tolerance.coefficient))
+        along: direction, step: Self.unboundedStep / max(abs(coefficient), Tolerance.coefficient), listing: listing)
       return .ambiguous(
         minimum: nil, maximum: nil,
         alternative: AlternativeSolution(changes: variableChanges(changes)))
@@ -314,7 +372,8 @@ public final class Solver {
       }
       let downward = low.map { current - $0 } ?? .infinity
       let upward = high.map { $0 - current } ?? .infinity
-      let chosen = try tableau.faceExtremeWithChanges(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
+      let chosen = try tableau.faceExtremeWithChanges(
+        of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep, listing: listing)
       return .ambiguous(
         minimum: low, maximum: high,
         alternative: AlternativeSolution(changes: variableChanges(chosen.changes)))
@@ -419,13 +478,19 @@ public final class Solver {
 
   func isAmbiguous(_ variable: Variable, cache: inout StructuralCache) throws(SolverError) -> Bool {
     guard let symbol = tableau.existingSymbol(for: variable) else { return true }
+    // The answer the expansion below would give, when the definition rows tell it.
+    if usesFreeStepWitness && tableau.hasFreeStepWitness(symbol, cache: &cache) { return true }
     switch tableau.structuralAnswer(for: symbol, cache: &cache) {
     case .determined:
       return false
     case .unbounded:
       return true
     case .candidate(let row):
-      if tableau.hasNondegenerateFreeStep(in: row) { return true }
+      if let stepping = tableau.lastNondegenerateFreeStep(in: row) {
+        // An expanded chain of definitions: the next symbols along it likely reach the same one.
+        if let own = tableau.rows[Int(symbol)], tableau.hasDefinitionReferences(own) { cache.setStepTarget(stepping) }
+        return true
+      }
       let current = tableau.currentValue(of: symbol)
       let tolerance = tableau.valueTolerance * 100
       let high = try tableau.faceExtremeValue(of: row, maximize: true)
@@ -434,6 +499,10 @@ public final class Solver {
       return low.map({ current - $0 > tolerance }) ?? true
     }
   }
+
+  /// Whether the bulk test asks `Tableau.hasFreeStepWitness` before expanding (off only in
+  /// the tests that compare the two).
+  var usesFreeStepWitness = true
 
   func variableChanges(_ changes: [SymbolID: Double]) -> [Variable: Double] {
     // Room for all of them at once: growing by doubling rehashed every entry each time.

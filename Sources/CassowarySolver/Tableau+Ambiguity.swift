@@ -134,18 +134,106 @@ extension Tableau {
   /// step without making any restricted row negative. Such a step keeps every objective
   /// level at its optimum and changes the variable, so it proves ambiguity without an LP.
   mutating func hasNondegenerateFreeStep(in row: Row) -> Bool {
-    for cell in row.cells {
-      let kind = kinds[Int(cell.symbol)]
-      guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol) else { continue }
-      var step = Double.infinity
-      for basic in liveColumn(cell.symbol) {
-        guard kinds[Int(basic)].isRestricted, let blocking = rows[Int(basic)] else { continue }
-        let coefficient = blocking.coefficient(of: cell.symbol)
-        if coefficient < 0 { step = min(step, max(blocking.constant, 0) / -coefficient) }
-      }
-      if step * abs(cell.coefficient) > valueTolerance * 100 { return true }
-    }
+    for cell in row.cells where hasNondegenerateFreeStep(cell) { return true }
     return false
+  }
+
+  /// The test of `hasNondegenerateFreeStep(in:)` for one cell of an expanded row: its symbol
+  /// is a restricted symbol with zero reduced costs that can increase by a step that moves
+  /// the row by more than the tolerance.
+  mutating func hasNondegenerateFreeStep(_ cell: Cell) -> Bool {
+    let kind = kinds[Int(cell.symbol)]
+    guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol) else { return false }
+    var step = Double.infinity
+    for basic in liveColumn(cell.symbol) {
+      guard kinds[Int(basic)].isRestricted, let blocking = rows[Int(basic)] else { continue }
+      let coefficient = blocking.coefficient(of: cell.symbol)
+      if coefficient < 0 { step = min(step, max(blocking.constant, 0) / -coefficient) }
+    }
+    return step * abs(cell.coefficient) > valueTolerance * 100
+  }
+
+  /// The symbol of the last cell (highest id) of an expanded row that passes
+  /// `hasNondegenerateFreeStep(_:)`, if any: `hasNondegenerateFreeStep(in:)` is true exactly
+  /// when there is one.
+  mutating func lastNondegenerateFreeStep(in row: Row) -> SymbolID? {
+    for cell in row.cells.reversed() where hasNondegenerateFreeStep(cell) { return cell.symbol }
+    return nil
+  }
+
+  /// Whether the bulk test's answer for a basic external symbol is "ambiguous", told without
+  /// expanding its row: the expansion keeps `cache.stepTarget`, a restricted symbol whose free
+  /// step moves it (`hasNondegenerateFreeStep(_:)`), with a coefficient the definition rows
+  /// give exactly (`stepTargetCoefficient`). Then the structural test cannot say determined
+  /// (the target is not fixed on the face and is reached), and its expansion either keeps a
+  /// free external symbol (unbounded) or is a candidate whose ratio test passes on the
+  /// target's cell: ambiguous either way, as the bulk test says after expanding.
+  ///
+  /// A row of labels: the x of label i expands to the slacks of every label after it (the
+  /// first label's width holds the spare room, over every other label's slack, and the widths
+  /// of the labels before i cancel theirs), which made the bulk test quadratic; the last
+  /// label's slack is reached from every x along one path of unit coefficients.
+  mutating func hasFreeStepWitness(_ symbol: SymbolID, cache: inout StructuralCache) -> Bool {
+    let target = cache.stepTarget
+    guard target >= 0, rows[Int(symbol)] != nil,
+      let coefficient = stepTargetCoefficient(symbol, cache: &cache)
+    else { return false }
+    return hasNondegenerateFreeStep(Cell(symbol: target, coefficient: coefficient))
+  }
+
+  /// The coefficient `expanded` gives `cache.stepTarget` in the expansion of a basic external
+  /// symbol's row, when the definition rows tell it exactly: the target is reached along
+  /// exactly one path of references (counting every path through the rows `expanded`
+  /// substitutes), every reference on it has coefficient 1 or -1, and the row holding the
+  /// target gives it a coefficient of at least `Tolerance.coefficient`. Along a single path
+  /// each symbol receives one contribution, a product by 1 or -1, which is exact: nothing is
+  /// summed, so nothing cancels (`definitionWitness` makes the same argument for free
+  /// external symbols). `nil` when they do not tell. Remembered for the rest of the query,
+  /// per target; iterative, so long chains cannot overflow the stack.
+  mutating func stepTargetCoefficient(_ symbol: SymbolID, cache: inout StructuralCache) -> Double? {
+    let target = cache.stepTarget
+    if let known = cache.targetPaths(symbol) { return known.coefficient }
+    var stack = cache.takeStack()
+    defer { cache.returnStack(stack) }
+    stack.append(symbol)
+    var budget = 4 * kinds.count + 16
+    while let top = stack.last {
+      budget -= 1
+      if budget < 0 { return nil }
+      if cache.targetPaths(top) != nil {
+        stack.removeLast()
+        continue
+      }
+      guard let row = rows[Int(top)] else { return nil }
+      var pending = false
+      for cell in row.cells {
+        let index = Int(cell.symbol)
+        if kinds[index] == .external, rows[index] != nil, cache.targetPaths(cell.symbol) == nil {
+          stack.append(cell.symbol)
+          pending = true
+        }
+      }
+      if pending { continue }
+      var paths = 0
+      var found: Double?
+      for cell in row.cells {
+        if cell.symbol == target {
+          paths += 1
+          found = abs(cell.coefficient) >= Tolerance.coefficient ? cell.coefficient : nil
+        } else if kinds[Int(cell.symbol)] == .external, rows[Int(cell.symbol)] != nil,
+          let below = cache.targetPaths(cell.symbol)
+        {
+          guard below.paths > 0 else { continue }
+          paths += below.paths
+          let unit = cell.coefficient == 1 || cell.coefficient == -1
+          found = unit ? below.coefficient.map { cell.coefficient * $0 } : nil
+        }
+        if paths > 1 { break }
+      }
+      cache.setTargetPaths(top, paths: min(paths, 2), coefficient: paths == 1 ? found : nil)
+      stack.removeLast()
+    }
+    return cache.targetPaths(symbol)?.coefficient
   }
 
   /// The basic external symbols whose values can depend on the given symbols: the seeds
@@ -191,23 +279,37 @@ extension Tableau {
 
   /// The values of the external symbols that differ between the current (changed) state
   /// and the state `rollback()` restores; performs the rollback.
-  mutating func changesAndRollback(seeds: [SymbolID], moved: SymbolID?, step: Double)
+  ///
+  /// With a `listing`, only the symbols it lists are reported, and only they and the affected
+  /// symbols before the last of them are evaluated (the walk still finds every affected
+  /// symbol).
+  mutating func changesAndRollback(seeds: [SymbolID], moved: SymbolID?, step: Double, listing: AlternativeListing? = nil)
     -> [SymbolID: Double]
   {
     var allSeeds = seeds
     for entry in currentLog {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
-    let affected = affectedExternals(from: allSeeds)
+    var affected = affectedExternals(from: allSeeds)
+    let reached = expansionRound
+    // With a listing, the symbols evaluated are the listed ones and the others before the
+    // last of them, in id order: along a chain of definitions each then takes one step from
+    // the one before it, where a listed symbol evaluated alone walks the chain back with a
+    // stack. (Values are a function of the rows, cached or not: the same values either way.)
+    var evaluated = affected
+    if let listing {
+      affected.removeAll { !listing.contains($0) }
+      let last = affected.last ?? -1
+      evaluated.removeAll { $0 > last }
+    }
     // The symbols the walk did not reach keep their values: their rows did not change and
     // refer to nothing that did. Those the affected rows refer to and whose values were
     // read before the transaction (the epoch it restores) are valid now too, so evaluating
     // the affected rows stops at them instead of walking every chain of definitions back to
     // its start (the same values, read instead of evaluated again with the same arithmetic).
-    let reached = expansionRound
     let restored = frames.last?.epoch
     var promoted: [SymbolID] = []
-    for symbol in affected where restored != nil {
+    for symbol in evaluated where restored != nil {
       guard let row = rows[Int(symbol)] else { continue }
       for cell in row.cells {
         let index = Int(cell.symbol)
@@ -220,9 +322,14 @@ extension Tableau {
     }
     var after: [Double] = []
     after.reserveCapacity(affected.count)
-    for symbol in affected {
+    var next = 0
+    for symbol in evaluated {
       // A moved parametric external is 0 in the tableau; its new value is the step.
-      after.append(symbol == moved ? step : currentValue(of: symbol))
+      let value = symbol == moved ? step : currentValue(of: symbol)
+      if next < affected.count && affected[next] == symbol {
+        after.append(value)
+        next += 1
+      }
     }
     rollback()
     // Back to the epoch their values were read in.
@@ -238,11 +345,13 @@ extension Tableau {
   }
 
   /// One optimal solution that moves a free external symbol by `step`.
-  mutating func rayChanges(along direction: SymbolID, step: Double) -> [SymbolID: Double] {
+  mutating func rayChanges(along direction: SymbolID, step: Double, listing: AlternativeListing? = nil)
+    -> [SymbolID: Double]
+  {
     beginTransaction()
     let seeds = shift(direction, by: step)
     let moved: SymbolID? = rows[Int(direction)] == nil ? direction : nil
-    return changesAndRollback(seeds: seeds, moved: moved, step: step)
+    return changesAndRollback(seeds: seeds, moved: moved, step: step, listing: listing)
   }
 
   /// Minimises or maximises a variable (given by its expanded row) over the optimal face,
@@ -258,7 +367,8 @@ extension Tableau {
   /// With `computesChanges` false only the value is found: the changed values are not
   /// collected, which saves following the column index through every row the LP touched.
   mutating func faceExtreme(
-    of row: Row, maximize: Bool, unboundedStep: Double, floor: Double = 0, computesChanges: Bool = true
+    of row: Row, maximize: Bool, unboundedStep: Double, floor: Double = 0, computesChanges: Bool = true,
+    listing: AlternativeListing? = nil
   )
     throws(SolverError) -> FaceExtreme
   {
@@ -293,10 +403,10 @@ extension Tableau {
       let rate = abs(final.coefficient(of: direction))
       let step = rate > 0 ? unboundedStep / rate : unboundedStep
       let seeds = shift(direction, by: step)
-      return FaceExtreme(value: nil, changes: changesAndRollback(seeds: seeds, moved: nil, step: 0))
+      return FaceExtreme(value: nil, changes: changesAndRollback(seeds: seeds, moved: nil, step: 0, listing: listing))
     }
     let value = final.constant * sign
-    return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0))
+    return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0, listing: listing))
   }
 }
 
@@ -518,13 +628,13 @@ extension Tableau {
   /// one with every row that holds the entering symbol moved as the pivot's substitution
   /// moves it (`Tolerance.sum(constant, coefficient · step)`, the same arithmetic), and only
   /// constants change, so the values read before the rollback are those the LP reads.
-  mutating func faceExtremeWithChanges(of row: Row, maximize: Bool, unboundedStep: Double) throws(SolverError)
-    -> FaceExtreme
-  {
+  mutating func faceExtremeWithChanges(
+    of row: Row, maximize: Bool, unboundedStep: Double, listing: AlternativeListing? = nil
+  ) throws(SolverError) -> FaceExtreme {
     guard case .pivoted(let value, let entering, let leaving, let step) =
       faceExtremeValueWithoutPivoting(of: row, maximize: maximize)
     else {
-      return try faceExtreme(of: row, maximize: maximize, unboundedStep: unboundedStep)
+      return try faceExtreme(of: row, maximize: maximize, unboundedStep: unboundedStep, listing: listing)
     }
     beginTransaction()
     var seeds: [SymbolID] = [entering, leaving]
@@ -536,7 +646,7 @@ extension Tableau {
       rows[Int(basic)] = moved
       seeds.append(basic)
     }
-    let changes = changesAndRollback(seeds: seeds, moved: nil, step: 0)
+    let changes = changesAndRollback(seeds: seeds, moved: nil, step: 0, listing: listing)
     pivotCount = 1  // As the LP counts its one pivot (`Solver.lastPivotCount`).
     return FaceExtreme(value: value, changes: changes)
   }
@@ -669,6 +779,50 @@ struct StructuralCache {
   private var fixed: [UInt8]
   /// A stack the structural test reuses between variables.
   private var scratch: [SymbolID] = []
+  /// The restricted symbol `Tableau.hasFreeStepWitness` looks for (-1: none yet): the last
+  /// one whose free step made an expanded definition row ambiguous.
+  private(set) var stepTarget: SymbolID = -1
+  /// Per symbol, for `stepTarget`: how many paths of references reach it (0, 1, or 2 for
+  /// two or more) and, for one, the coefficient the expansion gives it (`nil`: not exact);
+  /// valid where `pathStamps` holds the current `pathGeneration`.
+  private var pathCounts: [UInt8] = []
+  private var pathCoefficients: [Double] = []
+  private var pathStamps: [UInt32] = []
+  private var pathGeneration: UInt32 = 0
+
+  /// Looks for `target` from now on; what was found about the previous target is forgotten.
+  mutating func setStepTarget(_ target: SymbolID) {
+    guard target != stepTarget else { return }
+    stepTarget = target
+    pathGeneration &+= 1
+    if pathGeneration == 0 {
+      for index in pathStamps.indices { pathStamps[index] = 0 }
+      pathGeneration = 1
+    }
+  }
+
+  func targetPaths(_ symbol: SymbolID) -> (paths: Int, coefficient: Double?)? {
+    let index = Int(symbol)
+    guard index >= 0, index < pathStamps.count, pathStamps[index] == pathGeneration, pathGeneration != 0 else {
+      return nil
+    }
+    let coefficient = pathCoefficients[index]
+    return (Int(pathCounts[index]), coefficient.isNaN ? nil : coefficient)
+  }
+
+  mutating func setTargetPaths(_ symbol: SymbolID, paths: Int, coefficient: Double?) {
+    let index = Int(symbol)
+    guard index >= 0 else { return }
+    if index >= pathStamps.count {
+      let count = max(index + 1, states.count)
+      pathStamps += [UInt32](repeating: 0, count: count - pathStamps.count)
+      pathCounts += [UInt8](repeating: 0, count: count - pathCounts.count)
+      pathCoefficients += [Double](repeating: .nan, count: count - pathCoefficients.count)
+    }
+    pathStamps[index] = pathGeneration
+    pathCounts[index] = UInt8(min(paths, 2))
+    pathCoefficients[index] = coefficient ?? .nan
+  }
 
   mutating func takeStack() -> [SymbolID] {
     var stack = scratch

@@ -1101,6 +1101,8 @@ public final class PlaceSolver {
       }
     }
     carried.ambiguousBits = bits
+    alternativeSizes = followsUpdates || listsWholeAlternatives ? nil : sizeListing()
+    defer { alternativeSizes = nil }
     var findings: [AmbiguityFinding] = []
     for index in bits.indices where bits[index] != 0 {
       let found = ambiguityFindings(ofView: index, bits: bits[index])
@@ -1130,7 +1132,9 @@ public final class PlaceSolver {
       let probe = sizeAmbiguous ? size : position
       var alternative = current.frame
       var probeRange: (variable: Variable, range: ValueRange)?
-      if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(of: probe) {
+      if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(
+        of: probe, listing: alternativeSizes.map { readListing(ofView: index, sizes: $0) })
+      {
         if sizeAmbiguous {
           cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution
           // Only an update reads who reads what (`carryOver`), and a place that does not
@@ -1159,6 +1163,46 @@ public final class PlaceSolver {
           positionRange: positionRange, sizeRange: sizeRange))
     }
     return findings
+  }
+
+  /// While `computeAmbiguities` runs in a place that does not follow updates: the sizes of
+  /// every view, which an alternative lists for `sizeTradingPartners` (`nil`: alternatives
+  /// list every variable they move, as a place that follows updates records them all as
+  /// what its findings depend on, `carryOver`).
+  private var alternativeSizes: AlternativeListing?
+
+  /// Lists every variable of the alternatives (as a place that follows updates does): for the
+  /// tests that compare the two.
+  var listsWholeAlternatives = false
+
+  /// Every view's width and height.
+  private func sizeListing() -> AlternativeListing {
+    var sizes: [Variable] = []
+    sizes.reserveCapacity(2 * system.orderedVariables.count)
+    for vars in system.orderedVariables {
+      sizes.append(vars.width)
+      sizes.append(vars.height)
+    }
+    return solver.alternativeListing(sizes)
+  }
+
+  /// What the findings of the view at `index` read of an alternative: every view's size
+  /// (`sizeTradingPartners`), and the view's own variables and those of its superviews
+  /// (`solvedView(_:reading:)`: the frame, the absolute origin, and right to left the
+  /// superview's width). The alternative of a label in a row moves the x of every label
+  /// after it; listing them cost N² values.
+  private func readListing(ofView index: Int, sizes: AlternativeListing) -> AlternativeListing {
+    var read: [Variable] = []
+    var current: Int? = index
+    var steps = 0
+    while let view = current, view >= 0, view < system.orderedVariables.count, steps <= system.orderedVariables.count {
+      let vars = system.orderedVariables[view]
+      read += [vars.x, vars.width, vars.y, vars.height]
+      let parent = view < system.superviewIndex.count ? system.superviewIndex[view] : -1
+      current = parent >= 0 ? parent : nil
+      steps += 1
+    }
+    return sizes.adding(read, in: solver)
   }
 
   // MARK: - Carrying the analysis over an update
