@@ -264,6 +264,18 @@ enum AppKit {
       case ("check", _, "regular", 16), ("radio", _, "regular", 16):
         // Saved at the height of the box (Xcode 14 and earlier's 16-pt checkbox).
         return .zero
+      case ("check", _, "regular", 18) where !bigSur:
+        // macOS 10's checkbox: its box is drawn 2 pt inside an 18-pt frame on every side.
+        return EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+      case ("check", _, "regular", 14) where bigSur, ("check", _, "small", 14) where bigSur:
+        // Saved at the height of the box itself.
+        return .zero
+      case ("check", _, "large", 22) where bigSur:
+        return EdgeInsets(top: 2.5, left: 3, bottom: 2.5, right: 0)
+      case ("radio", _, "large", 22) where bigSur:
+        return EdgeInsets(top: 1.5, left: 3, bottom: 1.5, right: 0)
+      case ("push", "rounded", "large", 40) where bigSur:
+        return EdgeInsets(top: 6, left: 6, bottom: 6, right: 6)
       case ("check", _, "regular", _), ("radio", _, "regular", _):
         return EdgeInsets(top: 1, left: 2, bottom: 1, right: 0)
       case ("check", _, "small", _), ("radio", _, "small", _):
@@ -278,7 +290,11 @@ enum AppKit {
       if cell?.attribute("bezelStyle") == "roundedRect" { return .zero }
       guard cell?.attribute("bezelStyle") == "rounded" else { return nil }
       switch (size, height) {
+      // macOS 10's pop-up: a 21-pt bezel 2 pt from the left of its frame and 3 from the right and bottom.
+      case ("regular", 25) where !bigSur: return EdgeInsets(top: 1, left: 2, bottom: 3, right: 3)
+      case ("regular", 26) where !bigSur: return EdgeInsets(top: 2, left: 2, bottom: 3, right: 3)
       case ("regular", 25), ("regular", 26): return EdgeInsets(top: 1, left: 3, bottom: 4, right: 3)
+      case ("large", 40) where bigSur: return EdgeInsets(top: 6, left: 5, bottom: 6, right: 5)
       case ("regular", 24): return .zero
       case ("small", 22): return EdgeInsets(top: 2, left: 4, bottom: 4, right: 4)
       default: return nil
@@ -488,9 +504,17 @@ enum AppKit {
     // the others, made in a root of the saved size, are not Interface Builder's layout.
     let resizedRoot = details.rootFitsContent ? fittedRoot(layout, details: details) : nil
     let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
+    let model = layout.document.model
     return (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
+      // Xcode 8 and later keep an ambiguous view, and the views inside it, where they are saved:
+      // the ambiguity is the finding, not a misplacement.
+      if (details.toolsVersion ?? 0) >= ambiguousKeptAsSavedSince,
+        inAmbiguousView(misplacement.view, ambiguous: ambiguousViews, model: model)
+      {
+        return nil
+      }
       // AppKit has no size classes; the fix writes the frame as the file measures it.
       var result = diagnostic
       misplacement.traits = nil
@@ -510,6 +534,22 @@ enum AppKit {
       }
       return result
     }
+  }
+
+  /// The first build of Interface Builder (Xcode 8) seen to mark an ambiguous AppKit view, or
+  /// one inside it, ambiguous only, never misplaced.
+  static let ambiguousKeptAsSavedSince = 11000
+
+  /// Whether a view, or one of its superviews below the unit's root, is found ambiguous.
+  static func inAmbiguousView(_ view: String, ambiguous: Set<String>, model: LayoutModel) -> Bool {
+    var current: String? = view
+    var steps = 0
+    while let name = current, name != LayoutModel.rootName, steps <= model.views.count {
+      if ambiguous.contains(name) { return true }
+      current = model.views[name]?.superview
+      steps += 1
+    }
+    return false
   }
 
   // MARK: - Roots sized by their content
@@ -552,7 +592,7 @@ enum AppKit {
     let usesSafeArea = model.constraints.contains { constraint in
       [constraint.first, constraint.second].contains { $0?.view == root && $0?.guide == "safeArea" }
     }
-    guard !usesSafeArea, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
+    guard !usesSafeArea, details.unknownSpacing.isEmpty, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
       let rootRange = model.views[root]?.nameRange
     else { return nil }
     let saved = place.canvas
@@ -630,7 +670,8 @@ enum AppKit {
   /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
   /// follow their content, and so on.
   static func movedByUnknownInsets(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
-    var seeds = unknownGeometry(model, details: details)
+    var seeds = unknownGeometry(model, details: details).union(
+      details.unknownSpacing.subtracting([LayoutModel.rootName]))
     var neighbours: [String: Set<String>] = [:]
     for constraint in model.constraints where constraint.origin == .explicit {
       guard let second = constraint.second?.view else { continue }
@@ -638,6 +679,13 @@ enum AppKit {
       guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
       neighbours[first, default: []].insert(second)
       neighbours[second, default: []].insert(first)
+    }
+    // The root's safe area (below a window's title bar and toolbar) is not known: what is
+    // constrained to it may be placed otherwise.
+    for constraint in model.constraints where constraint.origin == .explicit {
+      let items = [constraint.first] + (constraint.second.map { [$0] } ?? [])
+      guard items.contains(where: { $0.view == LayoutModel.rootName && $0.guide == "safeArea" }) else { continue }
+      for item in items where item.view != LayoutModel.rootName { seeds.insert(item.view) }
     }
     guard !seeds.isEmpty else { return [] }
     // What a container whose insets are not known holds moves with its size.
