@@ -18,6 +18,9 @@ import LayoutSyntax
 ///   uncertain is not reported.
 /// - Stack views (`NSStackView`): laid out as a whole at their saved size, hugging as the file
 ///   says and never clipped; their arranged views keep their saved frames and get no finding.
+/// - Findings: none within what those estimates, the root's safe area and standard spacings
+///   saved without their value leave uncertain; from Xcode 8, no misplacement of a view found
+///   ambiguous or inside one (`trusted`).
 /// - Roots: a window's content view, a view controller's or a top-level view is laid out again
 ///   with its saved size held at `windowSizeStayPut` only; a height its content decides
 ///   otherwise makes it misplaced (`fittedRoot`).
