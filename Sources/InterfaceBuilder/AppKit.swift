@@ -505,10 +505,13 @@ enum AppKit {
     }
     // A root its content sizes otherwise than saved: its own misplacement is the finding, and
     // the others, made in a root of the saved size, are not Interface Builder's layout.
-    let resizedRoot = details.rootFitsContent ? fittedRoot(layout, details: details) : nil
+    // A window's content view that nothing ties to its window is ambiguous (its position), and
+    // Interface Builder does not resize it to its content.
+    let unpinned = details.rootUnpinned ? unpinnedRootAmbiguities(layout) : []
+    let resizedRoot = details.rootFitsContent && unpinned.isEmpty ? fittedRoot(layout, details: details) : nil
     let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
     let model = layout.document.model
-    return (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
+    return unpinned + (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
       // Xcode 8 and later keep an ambiguous view, and the views inside it, where they are saved:
@@ -569,6 +572,36 @@ enum AppKit {
   /// By how much each such view's height and baseline are moved to see whether the root's
   /// height follows them.
   static let perturbation = 6.0
+
+  /// Whether an element is a window's (or panel's) content view that neither translates an
+  /// autoresizing mask into constraints nor has one: no constraint ties it to its window.
+  static func isUnpinnedContentView(_ element: Int, in tree: XMLTree) -> Bool {
+    guard let node = tree.node(element), node.key == "contentView", let parent = node.parent,
+      let parentName = tree.node(parent)?.name, parentName == "window" || parentName == "panel"
+    else { return false }
+    return node.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
+      && tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask") == nil
+  }
+
+  /// How far the other position an unpinned root's ambiguity names is from the saved one.
+  static let unpinnedOffset = 100.0
+
+  /// The ambiguities of a window's content view that nothing ties to its window: its position
+  /// along both axes, as Interface Builder marks it (whatever its content decides of its size).
+  static func unpinnedRootAmbiguities(_ layout: SolvedLayout) -> [Diagnostic] {
+    let model = layout.document.model
+    let root = LayoutModel.rootName
+    guard let canvas = layout.places.first?.place.canvas, let rootRange = model.views[root]?.nameRange else { return [] }
+    return [AttributeAxis.horizontal, .vertical].map { axis in
+      let alternative = Rect(
+        x: axis == .horizontal ? unpinnedOffset : 0, y: axis == .vertical ? unpinnedOffset : 0, width: canvas.width,
+        height: canvas.height)
+      let ambiguity = Ambiguity(
+        view: root, axis: axis, position: true, size: false, alternative: alternative,
+        positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)
+      return Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: rootRange)
+    }
+  }
 
   /// Whether a unit's root is sized by its content where its constraints require it: a
   /// window's content view, a view controller's view or a top-level view, not a table cell

@@ -70,6 +70,9 @@ struct UnitDetails: Sendable {
   /// AppKit: whether the unit's root is sized by its content where the constraints require it
   /// (a window's content view, a view controller's or a top-level view), not by a container.
   var rootFitsContent = false
+  /// AppKit: whether the unit's root is a window's content view that does not translate its
+  /// autoresizing mask, which nothing but its content sizes (`AppKit.unpinnedRootAmbiguities`).
+  var rootUnpinned = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -236,6 +239,7 @@ struct UnitBuilder {
     details.appKit = context.appKit
     if context.appKit { details.toolsVersion = context.toolsVersion }
     details.rootFitsContent = context.appKit && AppKit.rootFitsContent(root.element, in: tree)
+    details.rootUnpinned = context.appKit && AppKit.isUnpinnedContentView(root.element, in: tree)
     details.otherSizeClass = context.rotated
   }
 
