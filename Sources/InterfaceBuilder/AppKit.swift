@@ -215,7 +215,10 @@ enum AppKit {
       return cell?.attribute("vertical") == "YES" ? .none : .heightOnly
     case "progressIndicator":
       return element.attribute("style") == "spinning" ? .both : .heightOnly
-    case "searchField", "secureTextField", "comboBox", "tokenField", "levelIndicator":
+    case "levelIndicator":
+      // A rating indicator is as wide as its stars (its maximum value times its image's width).
+      return cell?.attribute("levelIndicatorStyle") == "rating" ? .both : .heightOnly
+    case "searchField", "secureTextField", "comboBox", "tokenField":
       return .heightOnly
     case "stackView", "gridView", "tableView", "outlineView":
       // Sized by what they arrange, which is not modelled: the saved size.
