@@ -18,6 +18,9 @@ import LayoutSyntax
 ///   uncertain is not reported.
 /// - Stack views (`NSStackView`): laid out as a whole at their saved size, hugging as the file
 ///   says and never clipped; their arranged views keep their saved frames and get no finding.
+/// - Findings: none within what those estimates, the root's safe area and standard spacings
+///   saved without their value leave uncertain; from Xcode 8, no misplacement of a view found
+///   ambiguous or inside one (`trusted`).
 /// - Roots: a window's content view, a view controller's or a top-level view is laid out again
 ///   with its saved size held at `windowSizeStayPut` only; a height its content decides
 ///   otherwise makes it misplaced (`fittedRoot`).
@@ -212,7 +215,10 @@ enum AppKit {
       return cell?.attribute("vertical") == "YES" ? .none : .heightOnly
     case "progressIndicator":
       return element.attribute("style") == "spinning" ? .both : .heightOnly
-    case "searchField", "secureTextField", "comboBox", "tokenField", "levelIndicator":
+    case "levelIndicator":
+      // A rating indicator is as wide as its stars (its maximum value times its image's width).
+      return cell?.attribute("levelIndicatorStyle") == "rating" ? .both : .heightOnly
+    case "searchField", "secureTextField", "comboBox", "tokenField":
       return .heightOnly
     case "stackView", "gridView", "tableView", "outlineView":
       // Sized by what they arrange, which is not modelled: the saved size.
@@ -264,6 +270,18 @@ enum AppKit {
       case ("check", _, "regular", 16), ("radio", _, "regular", 16):
         // Saved at the height of the box (Xcode 14 and earlier's 16-pt checkbox).
         return .zero
+      case ("check", _, "regular", 18) where !bigSur:
+        // macOS 10's checkbox: its box is drawn 2 pt inside an 18-pt frame on every side.
+        return EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+      case ("check", _, "regular", 14) where bigSur, ("check", _, "small", 14) where bigSur:
+        // Saved at the height of the box itself.
+        return .zero
+      case ("check", _, "large", 22) where bigSur:
+        return EdgeInsets(top: 2.5, left: 3, bottom: 2.5, right: 0)
+      case ("radio", _, "large", 22) where bigSur:
+        return EdgeInsets(top: 1.5, left: 3, bottom: 1.5, right: 0)
+      case ("push", "rounded", "large", 40) where bigSur:
+        return EdgeInsets(top: 6, left: 6, bottom: 6, right: 6)
       case ("check", _, "regular", _), ("radio", _, "regular", _):
         return EdgeInsets(top: 1, left: 2, bottom: 1, right: 0)
       case ("check", _, "small", _), ("radio", _, "small", _):
@@ -278,7 +296,11 @@ enum AppKit {
       if cell?.attribute("bezelStyle") == "roundedRect" { return .zero }
       guard cell?.attribute("bezelStyle") == "rounded" else { return nil }
       switch (size, height) {
+      // macOS 10's pop-up: a 21-pt bezel 2 pt from the left of its frame and 3 from the right and bottom.
+      case ("regular", 25) where !bigSur: return EdgeInsets(top: 1, left: 2, bottom: 3, right: 3)
+      case ("regular", 26) where !bigSur: return EdgeInsets(top: 2, left: 2, bottom: 3, right: 3)
       case ("regular", 25), ("regular", 26): return EdgeInsets(top: 1, left: 3, bottom: 4, right: 3)
+      case ("large", 40) where bigSur: return EdgeInsets(top: 6, left: 5, bottom: 6, right: 5)
       case ("regular", 24): return .zero
       case ("small", 22): return EdgeInsets(top: 2, left: 4, bottom: 4, right: 4)
       default: return nil
@@ -486,11 +508,22 @@ enum AppKit {
     }
     // A root its content sizes otherwise than saved: its own misplacement is the finding, and
     // the others, made in a root of the saved size, are not Interface Builder's layout.
-    let resizedRoot = details.rootFitsContent ? fittedRoot(layout, details: details) : nil
+    // A window's content view that nothing ties to its window is ambiguous (its position), and
+    // Interface Builder does not resize it to its content.
+    let unpinned = details.rootUnpinned ? unpinnedRootAmbiguities(layout) : []
+    let resizedRoot = details.rootFitsContent && unpinned.isEmpty ? fittedRoot(layout, details: details) : nil
     let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
-    return (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
+    let model = layout.document.model
+    return unpinned + (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
+      // Xcode 8 and later keep an ambiguous view, and the views inside it, where they are saved:
+      // the ambiguity is the finding, not a misplacement.
+      if (details.toolsVersion ?? 0) >= ambiguousKeptAsSavedSince,
+        inAmbiguousView(misplacement.view, ambiguous: ambiguousViews, model: model)
+      {
+        return nil
+      }
       // AppKit has no size classes; the fix writes the frame as the file measures it.
       var result = diagnostic
       misplacement.traits = nil
@@ -512,6 +545,22 @@ enum AppKit {
     }
   }
 
+  /// The first build of Interface Builder (Xcode 8) seen to mark an ambiguous AppKit view, or
+  /// one inside it, ambiguous only, never misplaced.
+  static let ambiguousKeptAsSavedSince = 11000
+
+  /// Whether a view, or one of its superviews below the unit's root, is found ambiguous.
+  static func inAmbiguousView(_ view: String, ambiguous: Set<String>, model: LayoutModel) -> Bool {
+    var current: String? = view
+    var steps = 0
+    while let name = current, name != LayoutModel.rootName, steps <= model.views.count {
+      if ambiguous.contains(name) { return true }
+      current = model.views[name]?.superview
+      steps += 1
+    }
+    return false
+  }
+
   // MARK: - Roots sized by their content
 
   /// The priority at which AppKit keeps a window at its size (`NSLayoutPriorityWindowSizeStayPut`):
@@ -526,6 +575,36 @@ enum AppKit {
   /// By how much each such view's height and baseline are moved to see whether the root's
   /// height follows them.
   static let perturbation = 6.0
+
+  /// Whether an element is a window's (or panel's) content view that neither translates an
+  /// autoresizing mask into constraints nor has one: no constraint ties it to its window.
+  static func isUnpinnedContentView(_ element: Int, in tree: XMLTree) -> Bool {
+    guard let node = tree.node(element), node.key == "contentView", let parent = node.parent,
+      let parentName = tree.node(parent)?.name, parentName == "window" || parentName == "panel"
+    else { return false }
+    return node.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
+      && tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask") == nil
+  }
+
+  /// How far the other position an unpinned root's ambiguity names is from the saved one.
+  static let unpinnedOffset = 100.0
+
+  /// The ambiguities of a window's content view that nothing ties to its window: its position
+  /// along both axes, as Interface Builder marks it (whatever its content decides of its size).
+  static func unpinnedRootAmbiguities(_ layout: SolvedLayout) -> [Diagnostic] {
+    let model = layout.document.model
+    let root = LayoutModel.rootName
+    guard let canvas = layout.places.first?.place.canvas, let rootRange = model.views[root]?.nameRange else { return [] }
+    return [AttributeAxis.horizontal, .vertical].map { axis in
+      let alternative = Rect(
+        x: axis == .horizontal ? unpinnedOffset : 0, y: axis == .vertical ? unpinnedOffset : 0, width: canvas.width,
+        height: canvas.height)
+      let ambiguity = Ambiguity(
+        view: root, axis: axis, position: true, size: false, alternative: alternative,
+        positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)
+      return Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: rootRange)
+    }
+  }
 
   /// Whether a unit's root is sized by its content where its constraints require it: a
   /// window's content view, a view controller's view or a top-level view, not a table cell
@@ -552,7 +631,7 @@ enum AppKit {
     let usesSafeArea = model.constraints.contains { constraint in
       [constraint.first, constraint.second].contains { $0?.view == root && $0?.guide == "safeArea" }
     }
-    guard !usesSafeArea, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
+    guard !usesSafeArea, details.unknownSpacing.isEmpty, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
       let rootRange = model.views[root]?.nameRange
     else { return nil }
     let saved = place.canvas
@@ -630,7 +709,8 @@ enum AppKit {
   /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
   /// follow their content, and so on.
   static func movedByUnknownInsets(_ model: LayoutModel, details: UnitDetails) -> Set<String> {
-    var seeds = unknownGeometry(model, details: details)
+    var seeds = unknownGeometry(model, details: details).union(
+      details.unknownSpacing.subtracting([LayoutModel.rootName]))
     var neighbours: [String: Set<String>] = [:]
     for constraint in model.constraints where constraint.origin == .explicit {
       guard let second = constraint.second?.view else { continue }
@@ -638,6 +718,13 @@ enum AppKit {
       guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
       neighbours[first, default: []].insert(second)
       neighbours[second, default: []].insert(first)
+    }
+    // The root's safe area (below a window's title bar and toolbar) is not known: what is
+    // constrained to it may be placed otherwise.
+    for constraint in model.constraints where constraint.origin == .explicit {
+      let items = [constraint.first] + (constraint.second.map { [$0] } ?? [])
+      guard items.contains(where: { $0.view == LayoutModel.rootName && $0.guide == "safeArea" }) else { continue }
+      for item in items where item.view != LayoutModel.rootName { seeds.insert(item.view) }
     }
     guard !seeds.isEmpty else { return [] }
     // What a container whose insets are not known holds moves with its size.

@@ -75,6 +75,10 @@ extension UnitBuilder {
       [raw.firstID, raw.secondID].contains(where: { id in id.flatMap { guides[$0]?.kind } == .safeArea })
     {
       constant = 0
+    } else if context.appKit, element.attribute("symbolic") == "YES", element.attribute("constant") == nil {
+      // AppKit's standard spacing saved without its value (Xcode 6 and 7): it depends on the
+      // pair of views, which Plumb does not know (`AppKit.movedByUnknownInsets`).
+      details.unknownSpacing.formUnion([first.view] + (second.map { [$0.view] } ?? []))
     }
     var priority = 1000.0
     if let text = element.attribute("priority") {

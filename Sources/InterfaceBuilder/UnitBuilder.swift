@@ -70,11 +70,18 @@ struct UnitDetails: Sendable {
   /// AppKit: the views the constraints place whose alignment rectangles are not known (controls
   /// whose insets are not known, images of system symbols).
   var unknownInsets: Set<String> = []
+  /// AppKit: the views of constraints at a standard spacing the file does not give the value of.
+  var unknownSpacing: Set<String> = []
   /// Whether the unit is an AppKit one.
   var appKit = false
+  /// AppKit: the build of Interface Builder that saved the file (`toolsVersion`), when known.
+  var toolsVersion: Int?
   /// AppKit: whether the unit's root is sized by its content where the constraints require it
   /// (a window's content view, a view controller's or a top-level view), not by a container.
   var rootFitsContent = false
+  /// AppKit: whether the unit's root is a window's content view that does not translate its
+  /// autoresizing mask, which nothing but its content sizes (`AppKit.unpinnedRootAmbiguities`).
+  var rootUnpinned = false
 }
 
 /// Where a unit starts: a view controller's root view, or a top-level view.
@@ -277,7 +284,9 @@ struct UnitBuilder {
     excluded = SizeClassResolution.excluded(tree: tree, from: start, traits: context.traits)
     details.traits = context.traits
     details.appKit = context.appKit
+    if context.appKit { details.toolsVersion = context.toolsVersion }
     details.rootFitsContent = context.appKit && AppKit.rootFitsContent(root.element, in: tree)
+    details.rootUnpinned = context.appKit && AppKit.isUnpinnedContentView(root.element, in: tree)
     details.otherSizeClass = context.rotated
   }
 
