@@ -67,6 +67,10 @@ enum Elements {
     case "label", "button", "textField", "switch", "segmentedControl", "stepper", "pageControl",
       "activityIndicatorView", "datePicker":
       return .both
+    // Controls that draw themselves at a size of their own (a color well's swatch, an ad banner's
+    // format), which the file does not record: the saved frame, so their size is never called open.
+    case "colorWell", "adBannerView":
+      return .both
     case "imageView":
       return attributes["image"] != nil ? .both : .none
     case "textView":

@@ -138,10 +138,14 @@ struct GeneratedConstraints {
   // MARK: - Intrinsic size
 
   /// `size <= intrinsic @hugging` and `size >= intrinsic @compressionResistance`.
+  ///
+  /// A `fill` stack's arranged views of equal priority are settled by their order, as UIKit
+  /// settles them, except labels: Xcode marks two labels that share a `fill` stack's spare or
+  /// missing room ambiguous, so they are left tied and the tie is reported.
   mutating func intrinsic(_ name: String) {
     guard let view = model.views[name] else { return }
     let range = view.declarationRange ?? SourceRange(at: 0)
-    let offsets = StackLayout.contentPriorityOffset(of: name, in: model)
+    let offsets = StackLayout.contentPriorityOffset(of: name, in: model, leavingTied: { $0.kind == .label })
     let axes: [(LayoutAttribute, Double?, Double, Double, Double)] = [
       (.width, view.intrinsicWidth, view.hugging.horizontal, view.compressionResistance.horizontal, offsets.horizontal),
       (.height, view.intrinsicHeight, view.hugging.vertical, view.compressionResistance.vertical, offsets.vertical),

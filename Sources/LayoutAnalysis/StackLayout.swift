@@ -182,6 +182,24 @@ public enum StackLayout {
     return configuration.axis == .horizontal ? (offset, 0) : (0, offset)
   }
 
+  /// As `contentPriorityOffset(of:in:)`, but the arranged views that `leftTied` accepts take no
+  /// part in the order: they keep their own priorities, so equal ones stay tied (Interface
+  /// Builder's canvas leaves two labels of equal hugging tied where UIKit settles them by order),
+  /// and every other view is settled above them, in order.
+  public static func contentPriorityOffset(
+    of view: String, in model: LayoutModel, leavingTied leftTied: (ViewNode) -> Bool
+  ) -> (horizontal: Double, vertical: Double) {
+    guard let node = model.views[view], !leftTied(node), let superview = node.superview,
+      let configuration = model.views[superview]?.stack, configuration.distribution == .fill
+    else { return (0, 0) }
+    let ordered = arrangementItems(configuration, model: model).filter {
+      isVisible($0, configuration, model: model) && model.views[$0].map(leftTied) != true
+    }
+    guard let index = ordered.firstIndex(of: view) else { return (0, 0) }
+    let offset = Double(ordered.count - index) * 0.001
+    return configuration.axis == .horizontal ? (offset, 0) : (0, offset)
+  }
+
   /// The stack view that generated a constraint of origin `stackView`: the stack itself for
   /// its canvas connections and fit, else the superview of the constraint's first item (an
   /// arranged view or a guide).
