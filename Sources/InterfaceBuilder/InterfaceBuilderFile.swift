@@ -485,13 +485,23 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result += misplacedAmbiguous(layout, primary: primary, open: open, details: details, conflicts: conflicts)
       // A stack view's arranged views are placed and sized by the stack from the measured sizes
-      // of all of them together: no arranged view is reported misplaced (the stack view is).
+      // of all of them together: no arranged view is reported misplaced (the stack view is),
+      // except, in files of Xcode 6 and 7, a view that UIKit gives no size of its own and that
+      // its stack sizes to nothing across its axis: no estimate enters that size.
       let model = layout.document.model
+      var sizedToNothing: Set<String> = []
       result.removeAll { diagnostic in
         guard case .misplaced(let misplacement) = diagnostic.finding,
-          let superview = model.views[misplacement.view]?.superview
+          let superview = model.views[misplacement.view]?.superview, let stack = model.views[superview]?.stack
         else { return false }
-        return model.views[superview]?.stack != nil
+        if details.ambiguousMisplacedAtEngineFrame,
+          InterfaceBuilderFile.isSizedToNothingByStack(
+            misplacement, stack: stack, details: details, tolerance: model.misplacedTolerance)
+        {
+          sizedToNothing.insert(misplacement.view)
+          return false
+        }
+        return true
       }
       // A view that another plausible reading of what Plumb guessed puts at its saved frame,
       // or that is off only by what the estimated baselines it follows leave uncertain, is no
@@ -508,6 +518,8 @@ public struct InterfaceBuilderFile: Sendable {
           {
             return true
           }
+          // A size UIKit's rule gives, not an estimate: no other reading gives the view its saved one.
+          if sizedToNothing.contains(misplacement.view) { return false }
           return plausible.explains(misplacement, open: parts, tolerance: tolerance)
             || plausible.withinBaselineUncertainty(misplacement, open: parts, tolerance: tolerance)
         }
@@ -530,6 +542,21 @@ public struct InterfaceBuilderFile: Sendable {
     }
     if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     return result
+  }
+
+  /// Whether a misplaced arranged view is one UIKit gives no size of its own that its stack
+  /// sizes to nothing across its axis (`UISV-ambiguity-suppression`, in a stack not aligned to
+  /// fill), saved larger there.
+  static func isSizedToNothingByStack(
+    _ misplacement: Misplacement, stack: StackConfiguration, details: UnitDetails, tolerance: Double
+  ) -> Bool {
+    guard details.sizelessArranged.contains(misplacement.view), stack.alignment != .fill else { return false }
+    let solved = misplacement.solved
+    let declared = misplacement.declared
+    switch stack.axis {
+    case .vertical: return abs(solved.width) < 0.001 && declared.width > tolerance
+    case .horizontal: return abs(solved.height) < 0.001 && declared.height > tolerance
+    }
   }
 
   /// Ambiguous views that are misplaced too, as Xcode marks them: Interface Builder keeps what

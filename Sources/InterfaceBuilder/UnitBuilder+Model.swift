@@ -284,6 +284,12 @@ extension UnitBuilder {
         }
         let estimated = configure(&view, element: element, index: record.element)
         if !estimated.isEmpty { details.estimatedSizes[record.name] = estimated }
+        if !context.appKit, record.isArranged, element.name == "view", element.attribute("customClass") == nil,
+          element.attribute("fixedFrame") != "YES", element.attribute("placeholderIntrinsicWidth") == nil,
+          element.attribute("placeholderIntrinsicHeight") == nil, view.intrinsicWidth == nil, view.intrinsicHeight == nil
+        {
+          details.sizelessArranged.insert(record.name)
+        }
         // A view laid out by its frame keeps it whatever its alignment rectangle is.
         let keepsFrame = record.isPinned || (record.isArranged && element.attribute("hidden") == "YES")
         if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),

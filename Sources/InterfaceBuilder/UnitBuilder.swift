@@ -38,6 +38,11 @@ struct UnitDetails: Sendable {
   /// misplaced whenever the frame its engine gives the view differs from the saved one, what the
   /// constraints leave open included (later versions keep the open parts at the saved frame).
   var ambiguousMisplacedAtEngineFrame = false
+  /// Arranged views of a stack view that UIKit gives no size of their own: plain views (no
+  /// custom class, no placeholder intrinsic size, not laid out by their frame). Across the axis
+  /// of a stack not aligned to fill, UIStackView's `UISV-ambiguity-suppression` makes them
+  /// nothing unless a constraint sizes them, which no estimate of Plumb's enters.
+  var sizelessArranged: Set<String> = []
   /// Views whose intrinsic size Plumb estimated rather than took from the file (text it
   /// measured itself), by axis: the saved frame's size along it is as plausible.
   var estimatedSizes: [String: Set<AttributeAxis>] = [:]
