@@ -97,7 +97,7 @@ struct Tableau {
   /// a removal just lowers `columnLive`, and stale or repeated entries are dropped when
   /// the column is read through `liveColumn(_:)` or grows past four times its live size. No
   /// hashing, and the order of entries follows the operations, so it is deterministic.
-  var columns: [[SymbolID]] = []
+  var columns: [ColumnList] = []
   var columnLive: [Int32] = []
   var stamps: [UInt32] = []
   var stampCounter: UInt32 = 0
@@ -208,7 +208,7 @@ struct Tableau {
     kinds.append(kind)
     owners.append(owner)
     rows.append(nil)
-    columns.append([])
+    columns.append(.none)
     columnLive.append(0)
     stamps.append(0)
     loggedIn.append(0)
