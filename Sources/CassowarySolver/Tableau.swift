@@ -105,6 +105,11 @@ struct Tableau {
   /// transaction (its state at the start is all that `rollback()` needs).
   var loggedIn: [UInt32] = []
   var transaction: UInt32 = 1
+  /// For each symbol, its place in the arrays kept for external symbols only (`variables`,
+  /// the value cache, the definition witnesses), or -1 for any other kind: a place holds about
+  /// four times as many symbols as variables, and these arrays are 40 bytes an external symbol.
+  var externalSlots: [Int32] = []
+  /// The variable of each external symbol, by slot.
   var variables: [Variable?] = []
   var symbolOfVariable: [ObjectIdentifier: SymbolID] = [:]
   var rowCount = 0
@@ -117,6 +122,7 @@ struct Tableau {
   var epoch: UInt64 = 1
   /// The last number `advanceEpoch()` gave.
   var epochCounter: UInt64 = 1
+  /// The cached value of each external symbol and the epoch it was read in, by slot.
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
 
@@ -173,7 +179,7 @@ struct Tableau {
   var usesRankBits = true
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
-  /// What `definitionWitness(of:)` found for each basic external symbol, valid where
+  /// What `definitionWitness(of:)` found for each basic external symbol (by slot), valid where
   /// `witnessEpochs` holds the current epoch.
   var witnesses: [DefinitionWitness] = []
   var witnessEpochs: [UInt64] = []
@@ -212,9 +218,14 @@ struct Tableau {
     columnLive.append(0)
     stamps.append(0)
     loggedIn.append(0)
-    variables.append(nil)
-    cachedValues.append(0)
-    cachedEpochs.append(0)
+    if kind == .external {
+      externalSlots.append(Int32(truncatingIfNeeded: variables.count))
+      variables.append(nil)
+      cachedValues.append(0)
+      cachedEpochs.append(0)
+    } else {
+      externalSlots.append(-1)
+    }
     return id
   }
 
@@ -229,9 +240,11 @@ struct Tableau {
     columnLive.reserveCapacity(total)
     stamps.reserveCapacity(total)
     loggedIn.reserveCapacity(total)
-    self.variables.reserveCapacity(total)
-    cachedValues.reserveCapacity(total)
-    cachedEpochs.reserveCapacity(total)
+    externalSlots.reserveCapacity(total)
+    let externals = self.variables.count + variables
+    self.variables.reserveCapacity(externals)
+    cachedValues.reserveCapacity(externals)
+    cachedEpochs.reserveCapacity(externals)
     records.reserveCapacity(records.count + constraints)
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
@@ -243,6 +256,14 @@ struct Tableau {
     return marker < owners.count ? owners[marker] : nil
   }
 
+  /// The variable of an external symbol; nil for any other.
+  func variable(ofSymbol symbol: SymbolID) -> Variable? {
+    let index = Int(symbol)
+    guard index >= 0, index < externalSlots.count else { return nil }
+    let slot = Int(externalSlots[index])
+    return slot >= 0 ? variables[slot] : nil
+  }
+
   func existingSymbol(for variable: Variable) -> SymbolID? {
     symbolOfVariable[ObjectIdentifier(variable)]
   }
@@ -251,7 +272,7 @@ struct Tableau {
     let key = ObjectIdentifier(variable)
     if let symbol = symbolOfVariable[key] { return symbol }
     let symbol = newSymbol(.external)
-    variables[Int(symbol)] = variable
+    variables[Int(externalSlots[Int(symbol)])] = variable
     symbolOfVariable[key] = symbol
     if recording { undoLog.append(.variable(key)) }
     return symbol
@@ -267,15 +288,16 @@ struct Tableau {
   /// an external value is evaluated through them (iteratively, no recursion) and cached
   /// until the next change of any row (or, after a rollback, as it was before).
   mutating func currentValue(of symbol: SymbolID) -> Double {
-    let index = Int(symbol)
-    if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }
+    let slot = Int(externalSlots[Int(symbol)])
+    if slot >= 0 && cachedEpochs[slot] == epoch { return cachedValues[slot] }
     return uncachedValue(of: symbol)
   }
 
   mutating func uncachedValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
     guard let constant = rows[index]?.constant else { return 0 }
-    if kinds[index] != .external { return constant }
+    let slot = Int(externalSlots[index])
+    if slot < 0 { return constant }
     // Fast path: every reference is already known (or parametric).
     var total = constant
     var complete = true
@@ -284,11 +306,12 @@ struct Tableau {
       for cell in row.cells {
         let reference = Int(cell.symbol)
         guard let referenced = rowBuffer[reference] else { continue }
-        if kinds[reference] != .external {
+        let referenceSlot = Int(externalSlots[reference])
+        if referenceSlot < 0 {
           // A deferred reference to a basic slack or error: its value is its constant.
           total += cell.coefficient * referenced.constant
-        } else if cachedEpochs[reference] == epoch {
-          total += cell.coefficient * cachedValues[reference]
+        } else if cachedEpochs[referenceSlot] == epoch {
+          total += cell.coefficient * cachedValues[referenceSlot]
         } else {
           complete = false
           break
@@ -296,8 +319,8 @@ struct Tableau {
       }
     }
     if complete {
-      cachedValues[index] = total
-      cachedEpochs[index] = epoch
+      cachedValues[slot] = total
+      cachedEpochs[slot] = epoch
       return total
     }
     return evaluateDefinitions(from: symbol)
@@ -306,7 +329,8 @@ struct Tableau {
   /// Evaluates a chain of definition rows with an explicit stack (no recursion), caching
   /// every value on the way.
   mutating func evaluateDefinitions(from symbol: SymbolID) -> Double {
-    let index = Int(symbol)
+    // Only external symbols are evaluated here (their slots index the cache).
+    let index = Int(externalSlots[Int(symbol)])
     var stack = evaluationStack
     evaluationStack = []
     stack.removeAll(keepingCapacity: true)
@@ -321,14 +345,14 @@ struct Tableau {
         assertionFailure("cycle among definition rows")
         return 0
       }
-      let topIndex = Int(top)
-      if cachedEpochs[topIndex] == epoch {
+      let topSlot = Int(externalSlots[Int(top)])
+      if cachedEpochs[topSlot] == epoch {
         stack.removeLast()
         continue
       }
-      guard let topRow = rows[topIndex] else {
-        cachedValues[topIndex] = 0
-        cachedEpochs[topIndex] = epoch
+      guard let topRow = rows[Int(top)] else {
+        cachedValues[topSlot] = 0
+        cachedEpochs[topSlot] = epoch
         stack.removeLast()
         continue
       }
@@ -337,18 +361,19 @@ struct Tableau {
       for cell in topRow.cells {
         let reference = Int(cell.symbol)
         guard let referenced = rows[reference] else { continue }
-        if kinds[reference] != .external {
+        let referenceSlot = Int(externalSlots[reference])
+        if referenceSlot < 0 {
           total += cell.coefficient * referenced.constant
-        } else if cachedEpochs[reference] == epoch {
-          total += cell.coefficient * cachedValues[reference]
+        } else if cachedEpochs[referenceSlot] == epoch {
+          total += cell.coefficient * cachedValues[referenceSlot]
         } else {
           pending = true
           stack.append(cell.symbol)
         }
       }
       if !pending {
-        cachedValues[topIndex] = total
-        cachedEpochs[topIndex] = epoch
+        cachedValues[topSlot] = total
+        cachedEpochs[topSlot] = epoch
         stack.removeLast()
       }
     }

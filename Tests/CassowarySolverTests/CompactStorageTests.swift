@@ -85,4 +85,118 @@ final class CompactStorageTests: XCTestCase {
       }
     }
   }
+
+  /// The storage of the columns, rows and external symbols, through adds, removes, edits,
+  /// probes with new variables and queries whose alternatives roll back: a column that no row
+  /// holds keeps no storage and a column of one row keeps it inline (both as the solver would
+  /// find them by reading every row), a row that grew has no spare room beyond the allocator's
+  /// rounding, and only external symbols have a slot in the arrays kept for them, numbered in
+  /// order of creation (`checkInvariants` checks the slots and the columns entry by entry).
+  func testColumnsRowsAndExternalSlotsKeepNoSpareStorage() throws {
+    try withEverySeed(0..<40) { random, seed in
+      let variables = (0..<(4 + Int(random.next() % 12))).map { Variable("v\($0)") }
+      let solver = Solver()
+      var held: [Constraint] = []
+      for step in 0..<(6 * variables.count) {
+        let first = variables[Int(random.next() % UInt64(variables.count))]
+        let second = variables[Int(random.next() % UInt64(variables.count))]
+        switch random.next() % 6 {
+        case 0 where !held.isEmpty:
+          let victim = held.remove(at: Int(random.next() % UInt64(held.count)))
+          XCTAssertNoThrow(try solver.remove(victim), "seed \(seed)")
+        case 1:
+          // A probe with a variable of its own: its symbols, slot included, go with the rollback.
+          let fresh = Variable("fresh")
+          _ = solver.probe { probe in
+            (try? probe.add(Expression(fresh) == Expression(first) + 3)) != nil ? probe.ambiguity(of: fresh) : nil
+          }
+        case 2:
+          _ = solver.ambiguity(of: first)
+          _ = solver.range(of: Expression(second) - Expression(first))
+        default:
+          let priority = step % 3 == 0 ? Priority.required : [250, 500, 750][Int(random.next() % 3)]
+          let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
+          let constraint = Constraint(
+            Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
+          if (try? solver.add(constraint)) != nil { held.append(constraint) }
+        }
+        if step == 2 * variables.count {
+          XCTAssertNoThrow(try solver.addEditVariable(first, priority: Priority.medium))
+          XCTAssertNoThrow(try solver.suggestValue(21, for: first))
+        }
+        let tableau = solver.tableau
+        XCTAssertEqual(solver.checkInvariants(), [], "seed \(seed) step \(step)")
+        for index in tableau.columns.indices {
+          switch tableau.columns[index] {
+          case .none:
+            XCTAssertEqual(tableau.columnLive[index], 0, "seed \(seed) step \(step)")
+          case .one(let basic):
+            XCTAssertEqual(tableau.columnLive[index], 1, "seed \(seed) step \(step)")
+            XCTAssertNotNil(tableau.rows[Int(basic)]?.index(of: SymbolID(index)), "seed \(seed) step \(step)")
+          case .many(let list):
+            XCTAssertGreaterThanOrEqual(list.count, 2, "seed \(seed) step \(step)")
+            XCTAssertGreaterThan(tableau.columnLive[index], 0, "seed \(seed) step \(step)")
+          }
+        }
+        let externals = tableau.kinds.filter { $0 == .external }.count
+        XCTAssertEqual(tableau.variables.count, externals, "seed \(seed) step \(step)")
+        for variable in variables {
+          guard let symbol = tableau.existingSymbol(for: variable) else { continue }
+          XCTAssertTrue(tableau.variable(ofSymbol: symbol) === variable, "seed \(seed) step \(step)")
+        }
+      }
+    }
+  }
+
+  /// A row that grows in a substitution gets room for its cells, not the doubling of an
+  /// append: four cells growing to five take five (eight before), with the same cells.
+  func testARowThatGrowsGetsRoomForItsCellsOnly() {
+    var tableau = Tableau()
+    let symbols = (0..<8).map { _ in tableau.newSymbol(.slack) }
+    let basic = symbols[0]
+    let cells = (1...4).map { Cell(symbol: symbols[$0], coefficient: Double($0)) }
+    tableau.insertRow(basic, Row(constant: 1, cells: cells))
+    XCTAssertEqual(tableau.rows[Int(basic)]?.cells.capacity, 4)
+    tableau.substitute(
+      symbols[1], with: Row(constant: 2, cells: [Cell(symbol: symbols[5], coefficient: 1), Cell(symbol: symbols[6], coefficient: -1)]),
+      intoRowOf: basic)
+    guard let row = tableau.rows[Int(basic)] else { return XCTFail("no row") }
+    XCTAssertEqual(row.cells.map(\.symbol), [2, 3, 4, 5, 6].map { symbols[$0] })
+    XCTAssertEqual(row.cells.map(\.coefficient), [2, 3, 4, 1, -1])
+    XCTAssertEqual(row.constant, 3)
+    XCTAssertLessThan(row.cells.capacity, 8)
+    // The columns: the substituted symbol's only row is gone, so its column keeps nothing; the
+    // others list the row inline.
+    guard case .none = tableau.columns[Int(symbols[1])] else { return XCTFail("column of s1 kept") }
+    for index in 2...6 {
+      guard case .one(basic) = tableau.columns[Int(symbols[index])] else { return XCTFail("column \(index)") }
+    }
+  }
+
+  /// Reading the values of variables, their ambiguity and ranges after these changes gives
+  /// the same numbers, bit for bit, as a solver that kept the old storage would: compared
+  /// against a fresh solver given the same constraints in the same order.
+  func testValuesMatchAFreshSolverBitForBit() throws {
+    try withEverySeed(0..<40) { random, seed in
+      let variables = (0..<(4 + Int(random.next() % 10))).map { Variable("v\($0)") }
+      let solver = Solver()
+      var constraints: [Constraint] = []
+      for step in 0..<(5 * variables.count) {
+        let first = variables[Int(random.next() % UInt64(variables.count))]
+        let second = variables[Int(random.next() % UInt64(variables.count))]
+        let priority = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
+        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
+        let constraint = Constraint(
+          Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
+        if (try? solver.add(constraint)) != nil { constraints.append(constraint) }
+        _ = solver.ambiguity(of: first)
+      }
+      let fresh = Solver()
+      for constraint in constraints { try fresh.add(constraint) }
+      for variable in variables {
+        XCTAssertEqual(solver.value(of: variable).bitPattern, fresh.value(of: variable).bitPattern, "seed \(seed)")
+        XCTAssertEqual(solver.range(of: Expression(variable)), fresh.range(of: Expression(variable)), "seed \(seed)")
+      }
+    }
+  }
 }
