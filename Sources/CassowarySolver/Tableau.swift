@@ -1,28 +1,38 @@
 /// What the solver remembers about a constraint it holds (keyed by the constraint's
 /// identity in `Tableau.records`).
 ///
-/// Sixteen bytes: the constraint itself is the owner of its marker (`Tableau.owners`,
-/// `Tableau.constraint(of:)`), and whether it is an edit's is the sign of the stored marker
-/// (a table of 100,000 constraints reserves 262,144 entries, so each byte of a record counts
-/// a quarter of a megabyte).
+/// Eight bytes: the constraint itself is the owner of its marker (`Tableau.owners`,
+/// `Tableau.constraint(of:)`); the other symbol of an optional constraint is always created
+/// right after the marker (`makeRow`), so a bit says whether there is one; whether it is an
+/// edit's is another bit; and the order of addition is renumbered, in the same order, before it
+/// outgrows 32 bits (`Tableau.renumberSequences`). A table of 100,000 constraints reserves
+/// 262,144 entries, so each byte of a record counts a quarter of a megabyte.
 struct ConstraintRecord {
-  /// The order of addition; conflicts and listings are sorted by it.
-  let sequence: Int
-  /// The marker, or its complement (negative) for the constraint of an edit variable.
-  private let storedMarker: SymbolID
-  /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
-  let other: SymbolID
+  private let storedSequence: UInt32
+  /// The marker shifted left by two, with whether this is an edit's constraint (bit 1) and
+  /// whether it has an other symbol, `marker + 1` (bit 0). A tableau never holds 2³⁰ symbols
+  /// (each takes more than 50 bytes).
+  private let packed: UInt32
 
   init(sequence: Int, marker: SymbolID, other: SymbolID, isEdit: Bool) {
-    self.sequence = sequence
-    storedMarker = isEdit ? ~marker : marker
-    self.other = other
+    assert(other < 0 || other == marker + 1, "the other symbol follows the marker")
+    storedSequence = UInt32(truncatingIfNeeded: sequence)
+    packed = UInt32(truncatingIfNeeded: marker) &<< 2 | (isEdit ? 2 : 0) | (other >= 0 ? 1 : 0)
   }
 
+  /// The order of addition; conflicts and listings are sorted by it.
+  var sequence: Int { Int(storedSequence) }
   /// The slack of an inequality, the dummy of a required equality or e⁺ of an optional one.
-  var marker: SymbolID { storedMarker < 0 ? ~storedMarker : storedMarker }
+  var marker: SymbolID { SymbolID(truncatingIfNeeded: packed >> 2) }
   /// Whether this is the constraint of an edit variable.
-  var isEdit: Bool { storedMarker < 0 }
+  var isEdit: Bool { packed & 2 != 0 }
+  /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
+  var other: SymbolID { packed & 1 != 0 ? marker + 1 : -1 }
+
+  /// The same record with another place in the order of addition.
+  func renumbered(_ sequence: Int) -> ConstraintRecord {
+    ConstraintRecord(sequence: sequence, marker: marker, other: other, isEdit: isEdit)
+  }
 }
 
 /// What the solver remembers about an edit variable.
@@ -150,6 +160,10 @@ struct Tableau {
   var records: [ObjectIdentifier: ConstraintRecord] = [:]
   var edits: [ObjectIdentifier: EditRecord] = [:]
   var nextSequence = 0
+  /// Where the order of addition is renumbered from 0 (`renumberSequences`), outside any
+  /// transaction, so that it never outgrows a record's 32 bits: half of them, which leaves the
+  /// other half to the additions of probes, where it is not renumbered. Tests lower it.
+  var sequenceLimit = 1 << 31
 
   // MARK: Numerics and transactions
   /// The largest magnitude of any constant or suggested value seen (at least 1); value

@@ -7,15 +7,70 @@ import XCTest
 /// constraint built against nothing keeps the terms it was given. None of it changes what the
 /// solver holds, lists or removes.
 final class CompactStorageTests: XCTestCase {
-  func testRecordIsSixteenBytesAndRoundTrips() {
-    XCTAssertLessThanOrEqual(MemoryLayout<ConstraintRecord>.stride, 16)
-    for marker: SymbolID in [0, 1, 7, 1 << 20, SymbolID.max] {
+  func testRecordIsEightBytesAndRoundTrips() {
+    XCTAssertLessThanOrEqual(MemoryLayout<ConstraintRecord>.stride, 8)
+    for marker: SymbolID in [0, 1, 7, 1 << 20, (1 << 30) - 2] {
       for isEdit in [false, true] {
-        let record = ConstraintRecord(sequence: 42, marker: marker, other: -1, isEdit: isEdit)
-        XCTAssertEqual(record.marker, marker)
-        XCTAssertEqual(record.isEdit, isEdit)
-        XCTAssertEqual(record.sequence, 42)
-        XCTAssertEqual(record.other, -1)
+        for other in [-1, marker + 1] {
+          for sequence in [0, 42, Int(UInt32.max)] {
+            let record = ConstraintRecord(sequence: sequence, marker: marker, other: other, isEdit: isEdit)
+            XCTAssertEqual(record.marker, marker)
+            XCTAssertEqual(record.isEdit, isEdit)
+            XCTAssertEqual(record.sequence, sequence)
+            XCTAssertEqual(record.other, other)
+            XCTAssertEqual(record.renumbered(5).sequence, 5)
+            XCTAssertEqual(record.renumbered(5).marker, marker)
+            XCTAssertEqual(record.renumbered(5).other, other)
+            XCTAssertEqual(record.renumbered(5).isEdit, isEdit)
+          }
+        }
+      }
+    }
+  }
+
+  /// The order of addition is renumbered before it outgrows a record's 32 bits (here, with a
+  /// limit of 8, at every ninth addition outside a probe): the constraints are listed in the
+  /// same order, conflicts name the same constraints in the same order, and what the solver
+  /// answers is what a solver that never renumbered answers.
+  func testRenumberingKeepsTheOrderOfAddition() throws {
+    try withEverySeed(0..<30) { random, seed in
+      let variables = (0..<(3 + Int(random.next() % 6))).map { Variable("v\($0)") }
+      let renumbering = Solver()
+      renumbering.tableau.sequenceLimit = 8
+      let plain = Solver()
+      for step in 0..<(8 * variables.count) {
+        let first = variables[Int(random.next() % UInt64(variables.count))]
+        let second = variables[Int(random.next() % UInt64(variables.count))]
+        if step % 5 == 4, let victim = plain.constraints.first(where: { _ in random.next() % 3 == 0 }) {
+          XCTAssertNoThrow(try plain.remove(victim))
+          XCTAssertNoThrow(try renumbering.remove(victim))
+          continue
+        }
+        let priority: Double = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
+        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
+        let constraint = Constraint(
+          Expression(first) - Expression(second) + Double(Int(random.next() % 15) - 7), relation, priority: priority)
+        func conflict(adding constraint: Constraint, to solver: Solver) -> [ObjectIdentifier]? {
+          do throws(SolverError) {
+            try solver.add(constraint)
+          } catch {
+            if case .unsatisfiable(let members) = error { return members.map(ObjectIdentifier.init) }
+          }
+          return nil
+        }
+        let plainConflict = conflict(adding: constraint, to: plain)
+        let renumberedConflict = conflict(adding: constraint, to: renumbering)
+        XCTAssertEqual(plainConflict, renumberedConflict, "seed \(seed) step \(step)")
+        _ = renumbering.probe { probe in try? probe.add(Expression(first) == 5) }
+        _ = plain.probe { probe in try? probe.add(Expression(first) == 5) }
+        XCTAssertEqual(
+          renumbering.constraints.map(ObjectIdentifier.init), plain.constraints.map(ObjectIdentifier.init), "seed \(seed) step \(step)")
+        // Renumbered at the next addition once past the limit: from the constraints held.
+        XCTAssertLessThanOrEqual(renumbering.tableau.nextSequence, max(8, renumbering.constraints.count + 2), "seed \(seed)")
+      }
+      XCTAssertEqual(renumbering.checkInvariants(), [], "seed \(seed)")
+      for variable in variables {
+        XCTAssertEqual(renumbering.value(of: variable).bitPattern, plain.value(of: variable).bitPattern, "seed \(seed)")
       }
     }
   }
@@ -184,7 +239,7 @@ final class CompactStorageTests: XCTestCase {
       for step in 0..<(5 * variables.count) {
         let first = variables[Int(random.next() % UInt64(variables.count))]
         let second = variables[Int(random.next() % UInt64(variables.count))]
-        let priority = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
+        let priority: Double = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
         let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
         let constraint = Constraint(
           Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
