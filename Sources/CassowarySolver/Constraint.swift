@@ -32,14 +32,18 @@ public enum Priority {
 /// `lhs - rhs` of the form it was built from. Constraints are identified by the object:
 /// the same constraint can be added to a solver once, and can be used as a dictionary key.
 public final class Constraint: Hashable, Sendable, CustomStringConvertible {
+  // The stored properties are laid out in this order: the one-byte relation last fills what
+  // the optional tag leaves of its last word, so an object is 50 bytes, not 57 (a 64-byte
+  // block of the allocator instead of 80; a solver of 100,000 constraints holds 100,000).
+
   /// The left side minus the right side.
   public let expression: Expression
-  /// How `expression` compares with 0.
-  public let relation: Relation
   /// The priority, in (0, 1000]; 1000 means required.
   public let priority: Double
   /// A number chosen by the client, for example an index into its own source table.
   public let tag: Int?
+  /// How `expression` compares with 0.
+  public let relation: Relation
 
   /// Creates the constraint `lhs (relation) rhs`.
   ///

@@ -45,9 +45,7 @@ extension Solver {
     }
     let found = tableau.takeChanges()
     func variables(_ symbols: [SymbolID]) -> [Variable] {
-      symbols.compactMap { symbol in
-        Int(symbol) < tableau.variables.count ? tableau.variables[Int(symbol)] : nil
-      }
+      symbols.compactMap { tableau.variable(ofSymbol: $0) }
     }
     return SolverChanges(
       all: found.all, values: variables(found.values), ambiguity: variables(found.ambiguity),

@@ -75,7 +75,7 @@ extension Solver {
     let index = Int(symbol)
     guard index >= 0, index < tableau.kinds.count else { return "?\(symbol)" }
     let kind = tableau.kinds[index]
-    if kind == .external, let variable = tableau.variables[index] {
+    if kind == .external, let variable = tableau.variable(ofSymbol: symbol) {
       return "\(variable.name)#\(symbol)"
     }
     return "\(kind.prefix)\(symbol)"

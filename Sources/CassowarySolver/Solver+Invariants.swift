@@ -13,8 +13,18 @@ extension Solver {
     let tolerance = t.valueTolerance * 1000
     let count = t.kinds.count
     guard t.rows.count == count, t.columns.count == count, t.owners.count == count,
-      t.variables.count == count
+      t.externalSlots.count == count
     else { return ["symbol arrays have different lengths"] }
+    // The external symbols' slots number them in order of creation, and index every array
+    // kept for them alone.
+    var externals = 0
+    for index in 0..<count {
+      let expected = t.kinds[index] == .external ? Int32(externals) : -1
+      if t.externalSlots[index] != expected { return ["external slot of symbol \(index) is \(t.externalSlots[index])"] }
+      if t.kinds[index] == .external { externals += 1 }
+    }
+    guard t.variables.count == externals, t.cachedValues.count == externals, t.cachedEpochs.count == externals
+    else { return ["external symbol arrays have different lengths"] }
     var expectedColumns = [Set<SymbolID>](repeating: [], count: count)
     var rowCount = 0
     for (index, row) in t.rows.enumerated() {

@@ -509,7 +509,7 @@ public final class Solver {
     var result: [Variable: Double] = [:]
     result.reserveCapacity(changes.count)
     for (symbol, value) in changes {
-      if let variable = tableau.variables[Int(symbol)] { result[variable] = value }
+      if let variable = tableau.variable(ofSymbol: symbol) { result[variable] = value }
     }
     return result
   }

@@ -313,10 +313,10 @@ extension Tableau {
       guard let row = rows[Int(symbol)] else { continue }
       for cell in row.cells {
         let index = Int(cell.symbol)
-        guard kinds[index] == .external, rows[index] != nil, expansionMarks[index] != reached,
-          cachedEpochs[index] == restored
+        let slot = Int(externalSlots[index])
+        guard slot >= 0, rows[index] != nil, expansionMarks[index] != reached, cachedEpochs[slot] == restored
         else { continue }
-        cachedEpochs[index] = epoch
+        cachedEpochs[slot] = epoch
         promoted.append(cell.symbol)
       }
     }
@@ -334,7 +334,10 @@ extension Tableau {
     rollback()
     // Back to the epoch their values were read in.
     if let restored {
-      for symbol in promoted where Int(symbol) < cachedEpochs.count { cachedEpochs[Int(symbol)] = restored }
+      for symbol in promoted where Int(symbol) < externalSlots.count {
+        let slot = Int(externalSlots[Int(symbol)])
+        if slot >= 0 && slot < cachedEpochs.count { cachedEpochs[slot] = restored }
+      }
     }
     var changes: [SymbolID: Double] = [:]
     for (index, symbol) in affected.enumerated() {
@@ -894,12 +897,17 @@ extension Tableau {
   /// so far times 1 or -1, which is exact in floating point; nothing is summed, so nothing
   /// cancels, and the expansion keeps the symbol with exactly that coefficient.
   mutating func definitionWitness(of symbol: SymbolID) -> DefinitionWitness {
-    if witnesses.count < kinds.count {
-      witnesses.append(contentsOf: repeatElement(.unknown, count: kinds.count - witnesses.count))
-      witnessEpochs.append(contentsOf: repeatElement(0, count: kinds.count - witnessEpochs.count))
+    if witnesses.count < variables.count {
+      // Room for every external symbol (their slots), not the doubling of the appends.
+      witnesses.reserveCapacity(variables.capacity)
+      witnessEpochs.reserveCapacity(variables.capacity)
+      witnesses.append(contentsOf: repeatElement(.unknown, count: variables.count - witnesses.count))
+      witnessEpochs.append(contentsOf: repeatElement(0, count: variables.count - witnessEpochs.count))
     }
+    let symbolSlot = Int(externalSlots[Int(symbol)])
+    guard symbolSlot >= 0 else { return .unknown }
     let current = epoch
-    if witnessEpochs[Int(symbol)] == current { return witnesses[Int(symbol)] }
+    if witnessEpochs[symbolSlot] == current { return witnesses[symbolSlot] }
     var stack = witnessStack
     witnessStack = []
     stack.removeAll(keepingCapacity: true)
@@ -910,16 +918,17 @@ extension Tableau {
     while let top = stack.last {
       budget -= 1
       if budget < 0 { return .unknown }
-      let topIndex = Int(top)
-      if witnessEpochs[topIndex] == current {
+      let topSlot = Int(externalSlots[Int(top)])
+      if witnessEpochs[topSlot] == current {
         stack.removeLast()
         continue
       }
-      guard let row = rows[topIndex] else { return .unknown }
+      guard let row = rows[Int(top)] else { return .unknown }
       var pending = false
       for cell in row.cells {
         let index = Int(cell.symbol)
-        if kinds[index] == .external, rows[index] != nil, witnessEpochs[index] != current {
+        let slot = Int(externalSlots[index])
+        if slot >= 0, rows[index] != nil, witnessEpochs[slot] != current {
           stack.append(cell.symbol)
           pending = true
         }
@@ -933,7 +942,7 @@ extension Tableau {
           reaching += 1
           found = unit ? .one(cell.symbol, negative: cell.coefficient < 0) : .unknown
         } else {
-          switch witnesses[Int(cell.symbol)] {
+          switch witnesses[Int(externalSlots[Int(cell.symbol)])] {
           case .none:
             continue
           case .one(let reached, let negative):
@@ -946,11 +955,11 @@ extension Tableau {
         }
         if reaching > 1 { break }
       }
-      witnesses[topIndex] = reaching == 0 ? .none : reaching == 1 ? found : .unknown
-      witnessEpochs[topIndex] = current
+      witnesses[topSlot] = reaching == 0 ? .none : reaching == 1 ? found : .unknown
+      witnessEpochs[topSlot] = current
       stack.removeLast()
     }
-    return witnesses[Int(symbol)]
+    return witnesses[symbolSlot]
   }
 
   /// The one external symbol `expanded(row)` keeps and its coefficient there, when the

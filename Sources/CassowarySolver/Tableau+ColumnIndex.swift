@@ -1,5 +1,77 @@
 // The column index: for each symbol, the basic symbols whose rows contain it.
 
+/// The entries of one column: the basic symbols whose rows contained the symbol when each was
+/// added, in that order (entries may be stale or repeated until the column is compacted).
+///
+/// Eight bytes: most columns list one row (the slack or error of one constraint, in the row
+/// that defines it), which is kept inline; an array of one entry would be a 48-byte block of
+/// its own, and a place of 100,000 constraints has about 67,000 such columns.
+enum ColumnList: Sequence {
+  case none
+  case one(SymbolID)
+  case many([SymbolID])
+
+  /// The entries, stale ones included.
+  var count: Int {
+    switch self {
+    case .none: return 0
+    case .one: return 1
+    case .many(let list): return list.count
+    }
+  }
+
+  /// The entries the storage has room for (1 for an entry kept inline).
+  var capacity: Int {
+    switch self {
+    case .none: return 0
+    case .one: return 1
+    case .many(let list): return list.capacity
+    }
+  }
+
+  /// Appends an entry, in place (the array is moved out first, so that it stays uniquely
+  /// referenced).
+  @inline(__always)
+  mutating func append(_ basic: SymbolID) {
+    switch self {
+    case .none:
+      self = .one(basic)
+    case .one(let first):
+      self = .many([first, basic])
+    case .many(var list):
+      self = .none
+      list.append(basic)
+      self = .many(list)
+    }
+  }
+
+  func makeIterator() -> Iterator {
+    switch self {
+    case .none: return Iterator(single: -1, list: [])
+    case .one(let symbol): return Iterator(single: symbol, list: [])
+    case .many(let list): return Iterator(single: -1, list: list)
+    }
+  }
+
+  struct Iterator: IteratorProtocol {
+    /// The inline entry, until it is read (-1: none).
+    var single: SymbolID
+    let list: [SymbolID]
+    var position = 0
+
+    @inline(__always)
+    mutating func next() -> SymbolID? {
+      if single >= 0 {
+        defer { single = -1 }
+        return single
+      }
+      guard position < list.count else { return nil }
+      defer { position += 1 }
+      return list[position]
+    }
+  }
+}
+
 extension Tableau {
   @inline(__always)
   mutating func columnInsert(_ symbol: SymbolID, _ basic: SymbolID) {
@@ -47,14 +119,19 @@ extension Tableau {
 
   @inline(__always)
   mutating func columnRemove(_ symbol: SymbolID, _ basic: SymbolID) {
-    columnLive[Int(symbol)] -= 1
+    let index = Int(symbol)
+    columnLive[index] -= 1
+    // No row holds the symbol any more, so every entry is stale: the storage goes (a symbol
+    // that enters the basis leaves its column empty for good, most often).
+    if columnLive[index] == 0 { columns[index] = .none }
   }
 
   /// The rows that contain `symbol`, each once, in a deterministic order; also compacts the
   /// stored column. The rows must be current (every caller updates `rows` first).
-  mutating func liveColumn(_ symbol: SymbolID) -> [SymbolID] {
+  mutating func liveColumn(_ symbol: SymbolID) -> ColumnList {
     let index = Int(symbol)
-    if columns[index].count == Int(columnLive[index]) && columns[index].count <= 1 {
+    guard case .many(var column) = columns[index] else {
+      // An entry kept inline is live: a column whose last row goes is cleared.
       return columns[index]
     }
     stampCounter &+= 1
@@ -63,8 +140,7 @@ extension Tableau {
       stampCounter = 1
     }
     // Compacts in place: the column is moved out so that it is uniquely referenced.
-    var column = columns[index]
-    columns[index] = []
+    columns[index] = .none
     var kept = 0
     let stamp = stampCounter
     rows.withUnsafeBufferPointer { rowBuffer in
@@ -83,10 +159,17 @@ extension Tableau {
         }
       }
     }
-    column.removeLast(column.count - kept)
-    columns[index] = column
     columnLive[index] = Int32(kept)
-    return column
+    switch kept {
+    case 0:
+      columns[index] = .none
+    case 1:
+      columns[index] = .one(column[0])
+    default:
+      column.removeLast(column.count - kept)
+      columns[index] = .many(column)
+    }
+    return columns[index]
   }
 
   /// Whether any row contains `symbol`.
@@ -106,7 +189,7 @@ extension Tableau {
       result.cells += row.cells.count
       result.cellCapacity += row.cells.capacity
     }
-    for index in columns.indices where columns[index].capacity > 0 {
+    for index in columns.indices where columns[index].count > 0 {
       result.columns += 1
       result.entries += columns[index].count
       result.live += Int(columnLive[index])

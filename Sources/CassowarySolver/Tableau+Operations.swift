@@ -4,6 +4,7 @@ extension Tableau {
   /// Adds a constraint that the façade has validated; on any error the tableau is rolled
   /// back. An `.unsatisfiable` error carries the raw (not yet minimal) explanation.
   mutating func add(_ constraint: Constraint, isEdit: Bool = false) throws(SolverError) {
+    if nextSequence >= sequenceLimit && frames.isEmpty { renumberSequences() }
     beginTransaction()
     let record: ConstraintRecord
     do throws(SolverError) {
@@ -25,6 +26,18 @@ extension Tableau {
       if recording { undoLog.append(.members(level: level, levels[level].members)) }
       levels[level].members += 1
     }
+  }
+
+  /// Numbers the constraints held 0, 1, 2… in their order of addition, and the next one after
+  /// them: every order read from the records stays the same. Only outside any transaction (the
+  /// undo log of a probe holds records and sequence numbers as they were).
+  mutating func renumberSequences() {
+    guard frames.isEmpty, !recording else { return }
+    let ordered = records.sorted { $0.value.sequence < $1.value.sequence }
+    for (position, entry) in ordered.enumerated() {
+      records[entry.key] = entry.value.renumbered(position)
+    }
+    nextSequence = ordered.count
   }
 
   /// Step 1 of `add`: the constraint as a row, with its marker and error symbols (kiwi's

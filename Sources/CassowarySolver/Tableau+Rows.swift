@@ -65,8 +65,14 @@ extension Tableau {
     let counts = combineCells(
       row.cells, skipping: symbol, expression.cells, factor: factor, into: &scratchCells,
       added: &scratchAdded, removed: &scratchRemoved)
-    row.cells.removeAll(keepingCapacity: true)
-    row.cells.append(contentsOf: scratchCells[0..<counts.cells])
+    if counts.cells > row.cells.capacity {
+      // A row that grows gets room for its cells only, not the doubling of an append: rows
+      // are most of a solver's storage, and few grow again.
+      row.cells = Array(scratchCells[0..<counts.cells])
+    } else {
+      row.cells.removeAll(keepingCapacity: true)
+      row.cells.append(contentsOf: scratchCells[0..<counts.cells])
+    }
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
     row.constant = constant
     advanceEpoch()
@@ -156,7 +162,7 @@ extension Tableau {
       row.cells.remove(at: position)
       rows[Int(basic)] = row
     }
-    columns[Int(symbol)] = []
+    columns[Int(symbol)] = .none
     columnLive[Int(symbol)] = 0
     for level in levels.indices where levels[level].coefficient(of: symbol) != 0 {
       setObjectiveCoefficient(level: level, symbol: symbol, 0)

@@ -87,6 +87,12 @@ extension Tableau {
     }
     if kinds.count > frame.symbolCount {
       let extra = kinds.count - frame.symbolCount
+      var externals = 0
+      for kind in kinds[frame.symbolCount...] where kind == .external { externals += 1 }
+      externalSlots.removeLast(extra)
+      variables.removeLast(externals)
+      cachedValues.removeLast(externals)
+      cachedEpochs.removeLast(externals)
       kinds.removeLast(extra)
       owners.removeLast(extra)
       rows.removeLast(extra)
@@ -94,9 +100,6 @@ extension Tableau {
       columnLive.removeLast(extra)
       stamps.removeLast(extra)
       loggedIn.removeLast(extra)
-      variables.removeLast(extra)
-      cachedValues.removeLast(extra)
-      cachedEpochs.removeLast(extra)
     }
     nextRank = frame.rank
     valueScale = frame.valueScale

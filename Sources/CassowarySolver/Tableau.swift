@@ -1,28 +1,38 @@
 /// What the solver remembers about a constraint it holds (keyed by the constraint's
 /// identity in `Tableau.records`).
 ///
-/// Sixteen bytes: the constraint itself is the owner of its marker (`Tableau.owners`,
-/// `Tableau.constraint(of:)`), and whether it is an edit's is the sign of the stored marker
-/// (a table of 100,000 constraints reserves 262,144 entries, so each byte of a record counts
-/// a quarter of a megabyte).
+/// Eight bytes: the constraint itself is the owner of its marker (`Tableau.owners`,
+/// `Tableau.constraint(of:)`); the other symbol of an optional constraint is always created
+/// right after the marker (`makeRow`), so a bit says whether there is one; whether it is an
+/// edit's is another bit; and the order of addition is renumbered, in the same order, before it
+/// outgrows 32 bits (`Tableau.renumberSequences`). A table of 100,000 constraints reserves
+/// 262,144 entries, so each byte of a record counts a quarter of a megabyte.
 struct ConstraintRecord {
-  /// The order of addition; conflicts and listings are sorted by it.
-  let sequence: Int
-  /// The marker, or its complement (negative) for the constraint of an edit variable.
-  private let storedMarker: SymbolID
-  /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
-  let other: SymbolID
+  private let storedSequence: UInt32
+  /// The marker shifted left by two, with whether this is an edit's constraint (bit 1) and
+  /// whether it has an other symbol, `marker + 1` (bit 0). A tableau never holds 2³⁰ symbols
+  /// (each takes more than 50 bytes).
+  private let packed: UInt32
 
   init(sequence: Int, marker: SymbolID, other: SymbolID, isEdit: Bool) {
-    self.sequence = sequence
-    storedMarker = isEdit ? ~marker : marker
-    self.other = other
+    assert(other < 0 || other == marker + 1, "the other symbol follows the marker")
+    storedSequence = UInt32(truncatingIfNeeded: sequence)
+    packed = UInt32(truncatingIfNeeded: marker) &<< 2 | (isEdit ? 2 : 0) | (other >= 0 ? 1 : 0)
   }
 
+  /// The order of addition; conflicts and listings are sorted by it.
+  var sequence: Int { Int(storedSequence) }
   /// The slack of an inequality, the dummy of a required equality or e⁺ of an optional one.
-  var marker: SymbolID { storedMarker < 0 ? ~storedMarker : storedMarker }
+  var marker: SymbolID { SymbolID(truncatingIfNeeded: packed >> 2) }
   /// Whether this is the constraint of an edit variable.
-  var isEdit: Bool { storedMarker < 0 }
+  var isEdit: Bool { packed & 2 != 0 }
+  /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
+  var other: SymbolID { packed & 1 != 0 ? marker + 1 : -1 }
+
+  /// The same record with another place in the order of addition.
+  func renumbered(_ sequence: Int) -> ConstraintRecord {
+    ConstraintRecord(sequence: sequence, marker: marker, other: other, isEdit: isEdit)
+  }
 }
 
 /// What the solver remembers about an edit variable.
@@ -97,7 +107,7 @@ struct Tableau {
   /// a removal just lowers `columnLive`, and stale or repeated entries are dropped when
   /// the column is read through `liveColumn(_:)` or grows past four times its live size. No
   /// hashing, and the order of entries follows the operations, so it is deterministic.
-  var columns: [[SymbolID]] = []
+  var columns: [ColumnList] = []
   var columnLive: [Int32] = []
   var stamps: [UInt32] = []
   var stampCounter: UInt32 = 0
@@ -105,6 +115,11 @@ struct Tableau {
   /// transaction (its state at the start is all that `rollback()` needs).
   var loggedIn: [UInt32] = []
   var transaction: UInt32 = 1
+  /// For each symbol, its place in the arrays kept for external symbols only (`variables`,
+  /// the value cache, the definition witnesses), or -1 for any other kind: a place holds about
+  /// four times as many symbols as variables, and these arrays are 40 bytes an external symbol.
+  var externalSlots: [Int32] = []
+  /// The variable of each external symbol, by slot.
   var variables: [Variable?] = []
   var symbolOfVariable: [ObjectIdentifier: SymbolID] = [:]
   var rowCount = 0
@@ -117,6 +132,7 @@ struct Tableau {
   var epoch: UInt64 = 1
   /// The last number `advanceEpoch()` gave.
   var epochCounter: UInt64 = 1
+  /// The cached value of each external symbol and the epoch it was read in, by slot.
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
 
@@ -144,6 +160,10 @@ struct Tableau {
   var records: [ObjectIdentifier: ConstraintRecord] = [:]
   var edits: [ObjectIdentifier: EditRecord] = [:]
   var nextSequence = 0
+  /// Where the order of addition is renumbered from 0 (`renumberSequences`), outside any
+  /// transaction, so that it never outgrows a record's 32 bits: half of them, which leaves the
+  /// other half to the additions of probes, where it is not renumbered. Tests lower it.
+  var sequenceLimit = 1 << 31
 
   // MARK: Numerics and transactions
   /// The largest magnitude of any constant or suggested value seen (at least 1); value
@@ -173,7 +193,7 @@ struct Tableau {
   var usesRankBits = true
   /// The explicit stack of `evaluateDefinitions`, kept to reuse its storage.
   var evaluationStack: [SymbolID] = []
-  /// What `definitionWitness(of:)` found for each basic external symbol, valid where
+  /// What `definitionWitness(of:)` found for each basic external symbol (by slot), valid where
   /// `witnessEpochs` holds the current epoch.
   var witnesses: [DefinitionWitness] = []
   var witnessEpochs: [UInt64] = []
@@ -208,13 +228,18 @@ struct Tableau {
     kinds.append(kind)
     owners.append(owner)
     rows.append(nil)
-    columns.append([])
+    columns.append(.none)
     columnLive.append(0)
     stamps.append(0)
     loggedIn.append(0)
-    variables.append(nil)
-    cachedValues.append(0)
-    cachedEpochs.append(0)
+    if kind == .external {
+      externalSlots.append(Int32(truncatingIfNeeded: variables.count))
+      variables.append(nil)
+      cachedValues.append(0)
+      cachedEpochs.append(0)
+    } else {
+      externalSlots.append(-1)
+    }
     return id
   }
 
@@ -229,9 +254,11 @@ struct Tableau {
     columnLive.reserveCapacity(total)
     stamps.reserveCapacity(total)
     loggedIn.reserveCapacity(total)
-    self.variables.reserveCapacity(total)
-    cachedValues.reserveCapacity(total)
-    cachedEpochs.reserveCapacity(total)
+    externalSlots.reserveCapacity(total)
+    let externals = self.variables.count + variables
+    self.variables.reserveCapacity(externals)
+    cachedValues.reserveCapacity(externals)
+    cachedEpochs.reserveCapacity(externals)
     records.reserveCapacity(records.count + constraints)
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
@@ -243,6 +270,14 @@ struct Tableau {
     return marker < owners.count ? owners[marker] : nil
   }
 
+  /// The variable of an external symbol; nil for any other.
+  func variable(ofSymbol symbol: SymbolID) -> Variable? {
+    let index = Int(symbol)
+    guard index >= 0, index < externalSlots.count else { return nil }
+    let slot = Int(externalSlots[index])
+    return slot >= 0 ? variables[slot] : nil
+  }
+
   func existingSymbol(for variable: Variable) -> SymbolID? {
     symbolOfVariable[ObjectIdentifier(variable)]
   }
@@ -251,7 +286,7 @@ struct Tableau {
     let key = ObjectIdentifier(variable)
     if let symbol = symbolOfVariable[key] { return symbol }
     let symbol = newSymbol(.external)
-    variables[Int(symbol)] = variable
+    variables[Int(externalSlots[Int(symbol)])] = variable
     symbolOfVariable[key] = symbol
     if recording { undoLog.append(.variable(key)) }
     return symbol
@@ -267,15 +302,16 @@ struct Tableau {
   /// an external value is evaluated through them (iteratively, no recursion) and cached
   /// until the next change of any row (or, after a rollback, as it was before).
   mutating func currentValue(of symbol: SymbolID) -> Double {
-    let index = Int(symbol)
-    if kinds[index] == .external && cachedEpochs[index] == epoch { return cachedValues[index] }
+    let slot = Int(externalSlots[Int(symbol)])
+    if slot >= 0 && cachedEpochs[slot] == epoch { return cachedValues[slot] }
     return uncachedValue(of: symbol)
   }
 
   mutating func uncachedValue(of symbol: SymbolID) -> Double {
     let index = Int(symbol)
     guard let constant = rows[index]?.constant else { return 0 }
-    if kinds[index] != .external { return constant }
+    let slot = Int(externalSlots[index])
+    if slot < 0 { return constant }
     // Fast path: every reference is already known (or parametric).
     var total = constant
     var complete = true
@@ -284,11 +320,12 @@ struct Tableau {
       for cell in row.cells {
         let reference = Int(cell.symbol)
         guard let referenced = rowBuffer[reference] else { continue }
-        if kinds[reference] != .external {
+        let referenceSlot = Int(externalSlots[reference])
+        if referenceSlot < 0 {
           // A deferred reference to a basic slack or error: its value is its constant.
           total += cell.coefficient * referenced.constant
-        } else if cachedEpochs[reference] == epoch {
-          total += cell.coefficient * cachedValues[reference]
+        } else if cachedEpochs[referenceSlot] == epoch {
+          total += cell.coefficient * cachedValues[referenceSlot]
         } else {
           complete = false
           break
@@ -296,8 +333,8 @@ struct Tableau {
       }
     }
     if complete {
-      cachedValues[index] = total
-      cachedEpochs[index] = epoch
+      cachedValues[slot] = total
+      cachedEpochs[slot] = epoch
       return total
     }
     return evaluateDefinitions(from: symbol)
@@ -306,7 +343,8 @@ struct Tableau {
   /// Evaluates a chain of definition rows with an explicit stack (no recursion), caching
   /// every value on the way.
   mutating func evaluateDefinitions(from symbol: SymbolID) -> Double {
-    let index = Int(symbol)
+    // Only external symbols are evaluated here (their slots index the cache).
+    let index = Int(externalSlots[Int(symbol)])
     var stack = evaluationStack
     evaluationStack = []
     stack.removeAll(keepingCapacity: true)
@@ -321,14 +359,14 @@ struct Tableau {
         assertionFailure("cycle among definition rows")
         return 0
       }
-      let topIndex = Int(top)
-      if cachedEpochs[topIndex] == epoch {
+      let topSlot = Int(externalSlots[Int(top)])
+      if cachedEpochs[topSlot] == epoch {
         stack.removeLast()
         continue
       }
-      guard let topRow = rows[topIndex] else {
-        cachedValues[topIndex] = 0
-        cachedEpochs[topIndex] = epoch
+      guard let topRow = rows[Int(top)] else {
+        cachedValues[topSlot] = 0
+        cachedEpochs[topSlot] = epoch
         stack.removeLast()
         continue
       }
@@ -337,18 +375,19 @@ struct Tableau {
       for cell in topRow.cells {
         let reference = Int(cell.symbol)
         guard let referenced = rows[reference] else { continue }
-        if kinds[reference] != .external {
+        let referenceSlot = Int(externalSlots[reference])
+        if referenceSlot < 0 {
           total += cell.coefficient * referenced.constant
-        } else if cachedEpochs[reference] == epoch {
-          total += cell.coefficient * cachedValues[reference]
+        } else if cachedEpochs[referenceSlot] == epoch {
+          total += cell.coefficient * cachedValues[referenceSlot]
         } else {
           pending = true
           stack.append(cell.symbol)
         }
       }
       if !pending {
-        cachedValues[topIndex] = total
-        cachedEpochs[topIndex] = epoch
+        cachedValues[topSlot] = total
+        cachedEpochs[topSlot] = epoch
         stack.removeLast()
       }
     }
