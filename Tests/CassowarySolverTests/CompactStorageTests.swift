@@ -218,9 +218,11 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
-  /// Reading the values of variables, their ambiguity and ranges after these changes gives
-  /// the same numbers, bit for bit, as a solver that kept the old storage would: compared
-  /// against a fresh solver given the same constraints in the same order.
+  /// A solver whose storage went through additions, failed additions and ambiguity queries
+  /// (columns cleared and kept inline, rows grown, alternatives rolled back) gives the same
+  /// values and ranges, bit for bit, as a fresh solver given the constraints it holds in the
+  /// same order. (Both use this storage: a column or slot lost on the way shows as a value of
+  /// the first that differs, not as a difference from the older storage.)
   func testValuesMatchAFreshSolverBitForBit() throws {
     try withEverySeed(0..<40) { random, seed in
       let variables = drawVariables(4, spread: 10, &random)
