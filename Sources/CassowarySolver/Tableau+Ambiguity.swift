@@ -79,22 +79,11 @@ extension Tableau {
   /// symbols only. Iterative, so long chains cannot overflow the stack.
   func dependsOnFixedSymbolsOnly(_ symbol: SymbolID, cache: inout StructuralCache) -> Bool {
     if let known = cache[symbol] { return known }
-    // The cache's scratch stack, taken so that a query allocates it once.
-    var stack = cache.takeStack()
-    defer { cache.returnStack(stack) }
-    stack.append(symbol)
-    var budget = 4 * kinds.count + 16
-    while let top = stack.last {
-      budget -= 1
-      if budget < 0 { return false }
-      if cache[top] != nil {
-        stack.removeLast()
-        continue
-      }
+    let finished = walkDefinitions(from: symbol, cache: &cache, isSettled: { top, cache in cache[top] != nil }) {
+      top, stack, cache in
       guard let row = rows[Int(top)] else {
         cache[top] = false
-        stack.removeLast()
-        continue
+        return .settled
       }
       var pending = false
       var fixed = true
@@ -121,13 +110,55 @@ extension Tableau {
       }
       if !fixed {
         cache[top] = false
+        return .settled
+      }
+      if pending { return .waiting }
+      cache[top] = true
+      return .settled
+    }
+    guard finished else { return false }
+    return cache[symbol] ?? false
+  }
+
+  /// What `walkDefinitions`'s visit did with the symbol on top of the stack.
+  enum DefinitionWalkStep {
+    /// It pushed the symbols it waits for; it is visited again after them.
+    case waiting
+    /// Its answer is known (stored in the cache): it is popped.
+    case settled
+    /// The walk ends without an answer.
+    case stop
+  }
+
+  /// Walks the definition rows reachable from `symbol` depth first, each symbol after those it
+  /// pushed (`visit`), with the cache's scratch stack (taken so that a query allocates it
+  /// once): a symbol on top that `isSettled` says is known is popped without a visit. False
+  /// when a visit says stop or the walk takes more steps than a budget proportional to the
+  /// tableau (the rows hold no cycle, so only a broken tableau reaches it). Iterative, so long
+  /// chains cannot overflow the stack.
+  func walkDefinitions(
+    from symbol: SymbolID, cache: inout StructuralCache,
+    isSettled: (SymbolID, inout StructuralCache) -> Bool,
+    visit: (SymbolID, inout [SymbolID], inout StructuralCache) -> DefinitionWalkStep
+  ) -> Bool {
+    var stack = cache.takeStack()
+    defer { cache.returnStack(stack) }
+    stack.append(symbol)
+    var budget = 4 * kinds.count + 16
+    while let top = stack.last {
+      budget -= 1
+      if budget < 0 { return false }
+      if isSettled(top, &cache) {
         stack.removeLast()
-      } else if !pending {
-        cache[top] = true
-        stack.removeLast()
+        continue
+      }
+      switch visit(top, &stack, &cache) {
+      case .waiting: continue
+      case .settled: stack.removeLast()
+      case .stop: return false
       }
     }
-    return cache[symbol] ?? false
+    return true
   }
 
   /// Whether one free restricted symbol of the (expanded) row can increase by a positive
@@ -193,18 +224,9 @@ extension Tableau {
   mutating func stepTargetCoefficient(_ symbol: SymbolID, cache: inout StructuralCache) -> Double? {
     let target = cache.stepTarget
     if let known = cache.targetPaths(symbol) { return known.coefficient }
-    var stack = cache.takeStack()
-    defer { cache.returnStack(stack) }
-    stack.append(symbol)
-    var budget = 4 * kinds.count + 16
-    while let top = stack.last {
-      budget -= 1
-      if budget < 0 { return nil }
-      if cache.targetPaths(top) != nil {
-        stack.removeLast()
-        continue
-      }
-      guard let row = rows[Int(top)] else { return nil }
+    let finished = walkDefinitions(from: symbol, cache: &cache, isSettled: { top, cache in cache.targetPaths(top) != nil }) {
+      top, stack, cache in
+      guard let row = rows[Int(top)] else { return .stop }
       var pending = false
       for cell in row.cells {
         let index = Int(cell.symbol)
@@ -213,7 +235,7 @@ extension Tableau {
           pending = true
         }
       }
-      if pending { continue }
+      if pending { return .waiting }
       var paths = 0
       var found: Double?
       for cell in row.cells {
@@ -231,8 +253,9 @@ extension Tableau {
         if paths > 1 { break }
       }
       cache.setTargetPaths(top, paths: min(paths, 2), coefficient: paths == 1 ? found : nil)
-      stack.removeLast()
+      return .settled
     }
+    guard finished else { return nil }
     return cache.targetPaths(symbol)?.coefficient
   }
 

@@ -251,7 +251,8 @@ enum AppKit {
     // Xcode 12 (`toolsVersion` 17000) and later draw controls as macOS 11 does.
     let bigSur = (toolsVersion ?? 0) >= 17000
     let frame = tree.child(of: index, named: "rect", key: "frame").flatMap(tree.node)
-    let height = Elements.number(frame?.attribute("height")).map { Int($0.rounded()) } ?? 0
+    // A height beyond any integer (`1e300`) matches none of the sizes below.
+    let height = Elements.number(frame?.attribute("height")).flatMap { Int(exactly: $0.rounded()) } ?? 0
     switch element.name {
     case "textField":
       // A label's text is inset 2 pt on each side of its frame; a bezeled field's bezel is its frame.

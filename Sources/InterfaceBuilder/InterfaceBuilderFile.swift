@@ -478,6 +478,8 @@ public struct InterfaceBuilderFile: Sendable {
       }
       result.append(diagnostic)
     }
+    // Arranged views that their stack sizes to nothing, reported misplaced by UIKit's rule.
+    var sizedToNothing: Set<String> = []
     if let primary {
       var open: [String: [OpenPart]] = [:]
       for ambiguity in ambiguities where !conflicts.isDependent(ambiguity.view, along: ambiguity.axis) {
@@ -489,7 +491,6 @@ public struct InterfaceBuilderFile: Sendable {
       // except, in files of Xcode 6 and 7, a view that UIKit gives no size of its own and that
       // its stack sizes to nothing across its axis: no estimate enters that size.
       let model = layout.document.model
-      var sizedToNothing: Set<String> = []
       result.removeAll { diagnostic in
         guard case .misplaced(let misplacement) = diagnostic.finding,
           let superview = model.views[misplacement.view]?.superview, let stack = model.views[superview]?.stack
@@ -536,7 +537,9 @@ public struct InterfaceBuilderFile: Sendable {
     if details.barHeightMisplacementsUncertain {
       let tolerance = layout.document.model.misplacedTolerance
       result.removeAll { diagnostic in
-        guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+        // A height UIKit's rule gives (0) is no bar's doing, even where the saved one is a bar's.
+        guard case .misplaced(let misplacement) = diagnostic.finding, !sizedToNothing.contains(misplacement.view)
+        else { return false }
         return misplacement.differsVerticallyByBarHeights(tolerance: tolerance)
       }
     }

@@ -3,9 +3,10 @@ import TestSupport
 import XCTest
 
 /// The solver's compact storage: a constraint record keeps no reference of its own (the
-/// constraint is the owner of its marker, an edit's flag the sign of the stored marker), and a
-/// constraint built against nothing keeps the terms it was given. None of it changes what the
-/// solver holds, lists or removes.
+/// constraint is the owner of its marker; the edit flag and whether there is an other symbol
+/// are bits beside the marker, and the order of addition is 32 bits, renumbered before it
+/// outgrows them), and a constraint built against nothing keeps the terms it was given. None
+/// of it changes what the solver holds, lists or removes.
 final class CompactStorageTests: XCTestCase {
   func testRecordIsEightBytesAndRoundTrips() {
     XCTAssertLessThanOrEqual(MemoryLayout<ConstraintRecord>.stride, 8)
@@ -34,22 +35,18 @@ final class CompactStorageTests: XCTestCase {
   /// answers is what a solver that never renumbered answers.
   func testRenumberingKeepsTheOrderOfAddition() throws {
     try withEverySeed(0..<30) { random, seed in
-      let variables = (0..<(3 + Int(random.next() % 6))).map { Variable("v\($0)") }
+      let variables = drawVariables(3, spread: 6, &random)
       let renumbering = Solver()
       renumbering.tableau.sequenceLimit = 8
       let plain = Solver()
       for step in 0..<(8 * variables.count) {
-        let first = variables[Int(random.next() % UInt64(variables.count))]
-        let second = variables[Int(random.next() % UInt64(variables.count))]
+        let (first, second) = drawPair(variables, &random)
         if step % 5 == 4, let victim = plain.constraints.first(where: { _ in random.next() % 3 == 0 }) {
           XCTAssertNoThrow(try plain.remove(victim))
           XCTAssertNoThrow(try renumbering.remove(victim))
           continue
         }
-        let priority: Double = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
-        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
-        let constraint = Constraint(
-          Expression(first) - Expression(second) + Double(Int(random.next() % 15) - 7), relation, priority: priority)
+        let constraint = drawConstraint(first, second, step: step, priorities: [250, 750], spread: 7, &random)
         func conflict(adding constraint: Constraint, to solver: Solver) -> [ObjectIdentifier]? {
           do throws(SolverError) {
             try solver.add(constraint)
@@ -79,21 +76,18 @@ final class CompactStorageTests: XCTestCase {
   /// rolled-back probes; the solver lists exactly the constraints it holds, in order.
   func testRecordsFindTheirConstraints() throws {
     try withEverySeed(0..<30) { random, seed in
-      let variables = (0..<(4 + Int(random.next() % 12))).map { Variable("v\($0)") }
+      let variables = drawVariables(4, spread: 12, &random)
       let solver = Solver()
       var held: [Constraint] = []
       for step in 0..<(6 * variables.count) {
-        let first = variables[Int(random.next() % UInt64(variables.count))]
-        let second = variables[Int(random.next() % UInt64(variables.count))]
+        let (first, second) = drawPair(variables, &random)
         if !held.isEmpty && random.next() % 4 == 0 {
           let victim = held.remove(at: Int(random.next() % UInt64(held.count)))
           XCTAssertNoThrow(try solver.remove(victim), "seed \(seed)")
           XCTAssertFalse(solver.contains(victim))
           continue
         }
-        let priority = step % 3 == 0 ? Priority.required : [250, 500, 750][Int(random.next() % 3)]
-        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
-        let constraint = Constraint(Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
+        let constraint = drawConstraint(first, second, step: step, priorities: [250, 500, 750], spread: 10, &random)
         if (try? solver.add(constraint)) != nil { held.append(constraint) }
         if step == 2 * variables.count {
           XCTAssertNoThrow(try solver.addEditVariable(first, priority: Priority.medium))
@@ -149,12 +143,11 @@ final class CompactStorageTests: XCTestCase {
   /// order of creation (`checkInvariants` checks the slots and the columns entry by entry).
   func testColumnsRowsAndExternalSlotsKeepNoSpareStorage() throws {
     try withEverySeed(0..<40) { random, seed in
-      let variables = (0..<(4 + Int(random.next() % 12))).map { Variable("v\($0)") }
+      let variables = drawVariables(4, spread: 12, &random)
       let solver = Solver()
       var held: [Constraint] = []
       for step in 0..<(6 * variables.count) {
-        let first = variables[Int(random.next() % UInt64(variables.count))]
-        let second = variables[Int(random.next() % UInt64(variables.count))]
+        let (first, second) = drawPair(variables, &random)
         switch random.next() % 6 {
         case 0 where !held.isEmpty:
           let victim = held.remove(at: Int(random.next() % UInt64(held.count)))
@@ -169,10 +162,7 @@ final class CompactStorageTests: XCTestCase {
           _ = solver.ambiguity(of: first)
           _ = solver.range(of: Expression(second) - Expression(first))
         default:
-          let priority = step % 3 == 0 ? Priority.required : [250, 500, 750][Int(random.next() % 3)]
-          let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
-          let constraint = Constraint(
-            Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
+          let constraint = drawConstraint(first, second, step: step, priorities: [250, 500, 750], spread: 10, &random)
           if (try? solver.add(constraint)) != nil { held.append(constraint) }
         }
         if step == 2 * variables.count {
@@ -228,21 +218,19 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
-  /// Reading the values of variables, their ambiguity and ranges after these changes gives
-  /// the same numbers, bit for bit, as a solver that kept the old storage would: compared
-  /// against a fresh solver given the same constraints in the same order.
+  /// A solver whose storage went through additions, failed additions and ambiguity queries
+  /// (columns cleared and kept inline, rows grown, alternatives rolled back) gives the same
+  /// values and ranges, bit for bit, as a fresh solver given the constraints it holds in the
+  /// same order. (Both use this storage: a column or slot lost on the way shows as a value of
+  /// the first that differs, not as a difference from the older storage.)
   func testValuesMatchAFreshSolverBitForBit() throws {
     try withEverySeed(0..<40) { random, seed in
-      let variables = (0..<(4 + Int(random.next() % 10))).map { Variable("v\($0)") }
+      let variables = drawVariables(4, spread: 10, &random)
       let solver = Solver()
       var constraints: [Constraint] = []
       for step in 0..<(5 * variables.count) {
-        let first = variables[Int(random.next() % UInt64(variables.count))]
-        let second = variables[Int(random.next() % UInt64(variables.count))]
-        let priority: Double = step % 3 == 0 ? Priority.required : [250, 750][Int(random.next() % 2)]
-        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
-        let constraint = Constraint(
-          Expression(first) - Expression(second) + Double(Int(random.next() % 21) - 10), relation, priority: priority)
+        let (first, second) = drawPair(variables, &random)
+        let constraint = drawConstraint(first, second, step: step, priorities: [250, 750], spread: 10, &random)
         if (try? solver.add(constraint)) != nil { constraints.append(constraint) }
         _ = solver.ambiguity(of: first)
       }
@@ -254,4 +242,27 @@ final class CompactStorageTests: XCTestCase {
       }
     }
   }
+}
+
+/// Draws as these tests draw them, in the same order: `least` to `least + spread - 1` variables.
+fileprivate func drawVariables(_ least: Int, spread: UInt64, _ random: inout SeededRandom) -> [Variable] {
+  (0..<(least + Int(random.next() % spread))).map { Variable("v\($0)") }
+}
+
+/// Two of the variables, each any of them.
+fileprivate func drawPair(_ variables: [Variable], _ random: inout SeededRandom) -> (Variable, Variable) {
+  let first = variables[Int(random.next() % UInt64(variables.count))]
+  let second = variables[Int(random.next() % UInt64(variables.count))]
+  return (first, second)
+}
+
+/// `first - second + c (relation) 0`, required at every third step and otherwise at one of the
+/// priorities, with any relation and a whole constant c from -spread to spread.
+fileprivate func drawConstraint(
+  _ first: Variable, _ second: Variable, step: Int, priorities: [Double], spread: Int, _ random: inout SeededRandom
+) -> Constraint {
+  let priority = step % 3 == 0 ? Priority.required : priorities[Int(random.next() % UInt64(priorities.count))]
+  let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(random.next() % 3)]
+  let constant = Double(Int(random.next() % UInt64(2 * spread + 1)) - spread)
+  return Constraint(Expression(first) - Expression(second) + constant, relation, priority: priority)
 }

@@ -15,14 +15,9 @@ final class FaceShortcutTests: XCTestCase {
   /// widths, hugging and compression priorities (often tied), and a canvas with room to
   /// spare, exactly enough, or too little.
   fileprivate static func labelRow(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable], expressions: [Expression]) {
-    let solver = Solver()
-    let count = Int.random(in: 1...9, using: &random)
-    let canvas = Variable("canvas")
-    let xs = (0..<count).map { Variable("x\($0)") }
-    let widths = (0..<count).map { Variable("w\($0)") }
+    let start = try LabelRowStart(most: 9, &random)
+    let (solver, count, canvas, xs, widths, margin) = (start.solver, start.count, start.canvas, start.xs, start.widths, start.margin)
     var needed = 40.0
-    let margin = Double(Int.random(in: 0...20, using: &random))
-    try solver.add(xs[0] == margin)
     for index in 0..<count {
       let intrinsic = Double(Int.random(in: 10...80, using: &random))
       needed += intrinsic + 8

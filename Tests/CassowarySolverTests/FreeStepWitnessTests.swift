@@ -19,14 +19,9 @@ final class FreeStepWitnessTests: XCTestCase {
   /// numbers, and the row sometimes has a view of fixed width or a second definition of an x
   /// (a diamond).
   fileprivate static func labelRow(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable]) {
-    let solver = Solver()
-    let count = Int.random(in: 1...30, using: &random)
-    let canvas = Variable("canvas")
-    let xs = (0..<count).map { Variable("x\($0)") }
-    let widths = (0..<count).map { Variable("w\($0)") }
+    let start = try LabelRowStart(most: 30, &random)
+    let (solver, count, canvas, xs, widths, margin) = (start.solver, start.count, start.canvas, start.xs, start.widths, start.margin)
     var needed = 40.0
-    let margin = Double(Int.random(in: 0...20, using: &random))
-    try solver.add(xs[0] == margin)
     for index in 0..<count {
       var intrinsic = Double(Int.random(in: 10...80, using: &random))
       if Int.random(in: 0..<5, using: &random) == 0 { intrinsic += [0.5, 0.1, 1.0 / 3].randomElement(using: &random) ?? 0 }

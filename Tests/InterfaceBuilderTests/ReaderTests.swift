@@ -1,6 +1,7 @@
 import Foundation
 import LayoutAnalysis
 import LayoutSyntax
+import TestSupport
 import XCTest
 
 @testable import InterfaceBuilder
@@ -48,6 +49,20 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(byBars(Rect(x: 20, y: 144, width: 200, height: 70)))  // the top 44 lower, the bottom 74
     XCTAssertFalse(byBars(Rect(x: 30, y: 144, width: 200, height: 40)))  // along both axes
     XCTAssertFalse(byBars(Rect(x: 20, y: 100, width: 200, height: 40)))  // not misplaced at all
+  }
+
+  /// An AppKit control's frame whose height is finite but beyond any integer (the alignment
+  /// insets are chosen by the height in whole points) is read without a crash.
+  func testAppKitControlOfAHugeHeightIsRead() throws {
+    let url = fixturesDirectory("interface-builder").appendingPathComponent("clean-appkit-legacy-checkboxes.xib")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let huge = text.replacingOccurrences(
+      of: #"<rect key="frame" x="18" y="62" width="120" height="18"/>"#,
+      with: #"<rect key="frame" x="18" y="62" width="120" height="1e300"/>"#)
+    XCTAssertNotEqual(huge, text)
+    let file = InterfaceBuilderFile.read(text: huge)
+    XCTAssertFalse(file.units.isEmpty)
+    _ = file.analyse()
   }
 
   /// Xcode 7 and 8 name the design device in their default simulated metrics.

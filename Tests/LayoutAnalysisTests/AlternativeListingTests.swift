@@ -74,8 +74,7 @@ final class AlternativeListingTests: XCTestCase {
 
   func testListedAlternativesReadAsWholeOnRandomLayouts() {
     var compared = 0
-    withEverySeed(0..<200) { random, seed in
-      let text = RandomLayout.text(&random, problems: seed % 2 == 0)
+    withEveryRandomLayout(0..<200) { text, seed in
       compared += compare(text, seed: seed).compared
     }
     XCTAssertGreaterThan(compared, 50)

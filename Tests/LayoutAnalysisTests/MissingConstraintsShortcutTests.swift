@@ -72,8 +72,8 @@ final class MissingConstraintsShortcutTests: XCTestCase {
 
   func testShortcutAgreesWithProbesOnRandomLayouts() {
     var known = 0
-    withEverySeed(0..<200) { random, seed in
-      known += compare(RandomLayout.text(&random, problems: seed % 2 == 0), label: "seed \(seed)").known
+    withEveryRandomLayout(0..<200) { text, seed in
+      known += compare(text, label: "seed \(seed)").known
     }
     XCTAssertGreaterThan(known, 50)
   }

@@ -69,8 +69,7 @@ final class TradingPartnerTests: XCTestCase {
 
   func testPartnersEqualTheScanOnRandomLayouts() {
     var compared = 0
-    withEverySeed(0..<200) { random, seed in
-      let text = RandomLayout.text(&random, problems: seed % 2 == 0)
+    withEveryRandomLayout(0..<200) { text, seed in
       let layout = SolvedLayout(document: LayoutDocument(text: text, kind: .layout), solveWithErrors: true)
       for solver in layout.places {
         for ambiguity in solver.ambiguities() where ambiguity.size {

@@ -41,3 +41,13 @@ public func withEverySeed(
     }
   }
 }
+
+/// Runs `body` on the random layout of each seed (`RandomLayout.text`, with problems at even
+/// seeds), as `withEverySeed` runs it.
+public func withEveryRandomLayout(
+  _ seeds: Range<UInt64>, file: StaticString = #filePath, line: UInt = #line, _ body: (String, UInt64) -> Void
+) {
+  withEverySeed(seeds, file: file, line: line) { random, seed in
+    body(RandomLayout.text(&random, problems: seed % 2 == 0), seed)
+  }
+}
