@@ -216,11 +216,13 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
-  /// The key of each entry (what `update` matches constraints by), in the order of `entries`;
-  /// empty until the place is first updated when it does not follow updates from the start
-  /// (`plumb check` solves each place once: 48 bytes a constraint and a signature per view it
-  /// never reads). See `keyEntries()`.
-  private var keys: [ConstraintKey] = []
+  /// Whether the views' signatures (what the keys `update` matches constraints by are made
+  /// of) are those of the current model. A place that does not follow updates from the start
+  /// computes them at its first update (`plumb check` solves each place once and never reads
+  /// them). See `keyEntries()`. The keys themselves are not kept: an entry's key is
+  /// `key(_:)` of its constraint, read from the model by position, with these signatures
+  /// (48 bytes a constraint a place otherwise), and `update` computes those of the entries it
+  /// matches again, before the model and the signatures change.
   private var keyed = false
   /// How many of the entries are the engine's own constraints (they come first).
   private var engineCount = 0
@@ -365,14 +367,12 @@ public final class PlaceSolver {
     keyed = followsUpdates
     if keyed { computeSignatures() }
     entries = []
-    keys = []
     indexIsStale = true
     conflicts = []
     failure = nil
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
-    if keyed { keys.reserveCapacity(engine.count + model.constraints.count) }
     let optional =
       engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
       + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
@@ -400,27 +400,41 @@ public final class PlaceSolver {
     nextTag += 1
     add(&entry, constraint, allowConflict: true)
     entries.append(entry)
-    if keyed { keys.append(key(constraint)) }
   }
 
-  /// Computes the signatures and every entry's key from the current model, if the place did
-  /// not keep them: exactly the keys its rebuild would have computed (the entries' constraints
-  /// are the model's, by position, and the signatures those of its views).
+  /// Computes the signatures from the current model, if the place did not keep them: exactly
+  /// the signatures its rebuild would have computed, so every entry's key is the one its
+  /// rebuild would have given it (the entries' constraints are the model's, by position).
   private func keyEntries() {
     guard !keyed else { return }
     computeSignatures()
-    keys = []
-    keys.reserveCapacity(entries.count)
-    for index in entries.indices {
+    keyed = true
+  }
+
+  /// The keys of the entries in `range`, read from `constraints` (the model's, after the
+  /// engine's) with the current signatures: what a rebuild, or the update that added each
+  /// entry, computed for it. An update calls this before it replaces the model or the
+  /// signatures.
+  private func entryKeys(
+    _ range: Range<Int>, engine: [LayoutConstraint], constraints: ConstraintList
+  ) -> [ConstraintKey] {
+    var result: [ConstraintKey] = []
+    result.reserveCapacity(range.count)
+    for index in range {
+      let position = index - engineCount
+      let constraint: LayoutConstraint? =
+        index < engineCount
+        ? (index < engine.count ? engine[index] : nil)
+        : (position < constraints.count ? constraints[position] : nil)
       // Every entry has its constraint; a key no constraint has (view -3) would only make the
       // update remove and add the entry again.
-      keys.append(
-        constraint(at: index).map(key)
+      result.append(
+        constraint.map(key)
           ?? ConstraintKey(
             firstView: -3, firstAttribute: .width, firstIsGuide: 0, relation: .equal, secondView: -3,
             secondAttribute: nil, secondIsGuide: 0, multiplier: 1, constant: 0, priority: 0))
     }
-    keyed = true
+    return result
   }
 
   /// The entry index of a solver constraint's tag, if it is still in use.
@@ -514,6 +528,7 @@ public final class PlaceSolver {
     model = newModel
     // What the last analysis found, to be carried over where the update changed nothing.
     let previous = (views: cachedViews, ambiguities: cachedAmbiguities, alternatives: cachedSizeAlternatives)
+    let oldEngine = cachedEngineConstraints
     lastCarry = nil
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
@@ -527,6 +542,7 @@ public final class PlaceSolver {
     }
     // The stretch of entries to match again, and the new constraints that replace it.
     let oldRange: Range<Int>
+    let oldKeys: [ConstraintKey]
     let newConstraints: ArraySlice<LayoutConstraint>
     let keepsViews: Bool
     if sameDeclarations {
@@ -552,7 +568,13 @@ public final class PlaceSolver {
         oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
         newConstraints = ArraySlice(newModel.constraints[prefix..<(newModel.constraints.count - suffix)])
       }
+      // The views keep their signatures; the stretch holds none of the engine's constraints.
+      oldKeys = entryKeys(oldRange, engine: [], constraints: oldModel.constraints)
     } else {
+      // Every entry is matched again: its key with the old signatures, from the old model and
+      // the engine's constraints of the old model (the system is still the old model's).
+      oldKeys = entryKeys(
+        0..<entries.count, engine: oldEngine ?? system.engineConstraints(), constraints: oldModel.constraints)
       system = LayoutSystem(model: newModel, place: place, reusing: system)
       structureCaches = nil
       computeSignatures()
@@ -562,7 +584,7 @@ public final class PlaceSolver {
       newConstraints = (engine + newModel.constraints)[...]
       engineCount = engine.count
     }
-    guard let change = replace(oldRange, with: newConstraints) else {
+    guard let change = replace(oldRange, keys: oldKeys, with: newConstraints) else {
       rebuild()
       return false
     }
@@ -594,24 +616,24 @@ public final class PlaceSolver {
   /// constraint with an old entry of the same key, in order, so that only constraints whose
   /// meaning changed are removed and added. Nil when the solver refused (a conflict or a
   /// failure): the caller rebuilds.
-  private func replace(_ range: Range<Int>, with constraints: ArraySlice<LayoutConstraint>)
-    -> (removed: Int, added: Int)?
-  {
+  /// `keys` are the keys of the entries in `range`, in order.
+  private func replace(
+    _ range: Range<Int>, keys: [ConstraintKey], with constraints: ArraySlice<LayoutConstraint>
+  ) -> (removed: Int, added: Int)? {
+    guard keys.count == range.count else { return nil }
     // A multiset of the old entries by key: the first unmatched index of each key and a
     // chain to the next old entry with the same key.
     var firstUnmatched: [ConstraintKey: Int] = [:]
     firstUnmatched.reserveCapacity(range.count)
     var nextWithSameKey = [Int](repeating: -1, count: range.count)
     for index in range.reversed() {
-      if let next = firstUnmatched.updateValue(index, forKey: keys[index]) {
+      if let next = firstUnmatched.updateValue(index, forKey: keys[index - range.lowerBound]) {
         nextWithSameKey[index - range.lowerBound] = next
       }
     }
     var matched = [Bool](repeating: false, count: range.count)
     var replacement: [Entry] = []
     replacement.reserveCapacity(constraints.count)
-    var replacementKeys: [ConstraintKey] = []
-    replacementKeys.reserveCapacity(constraints.count)
     var toAdd: [(position: Int, constraint: LayoutConstraint)] = []
     for constraint in constraints {
       let constraintKey = key(constraint)
@@ -620,11 +642,9 @@ public final class PlaceSolver {
         firstUnmatched.values[position] = nextWithSameKey[index - range.lowerBound]
         matched[index - range.lowerBound] = true
         replacement.append(entries[index])
-        replacementKeys.append(keys[index])
       } else {
         toAdd.append((replacement.count, constraint))
         replacement.append(Entry(tag: nextTag, solverConstraint: nil, isBroken: false))
-        replacementKeys.append(constraintKey)
         nextTag += 1
       }
     }
@@ -643,7 +663,6 @@ public final class PlaceSolver {
       }
     }
     entries.replaceSubrange(range, with: replacement)
-    keys.replaceSubrange(range, with: replacementKeys)
     if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
     if residuals != nil {
       // The residual check reads the file's required constraints: it forgets those taken away
