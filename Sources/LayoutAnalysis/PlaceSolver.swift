@@ -671,8 +671,10 @@ public final class PlaceSolver {
         residuals?.forget(oldTags[offset])
       }
       for (position, _) in toAdd where range.lowerBound + position >= engineCount {
-        if let constraint = replacement[position].solverConstraint, constraint.priority >= 1000 {
-          residuals?.read(constraint, tag: replacement[position].tag)
+        if let constraint = replacement[position].solverConstraint, constraint.priority >= 1000,
+          residuals?.read(constraint, tag: replacement[position].tag) == false
+        {
+          residuals = nil
         }
       }
     }
@@ -1660,7 +1662,7 @@ public final class PlaceSolver {
     let floor = 1e-7 * max(1, scale)
     if var known = residuals, known.scale == scale {
       for tag in known.pending {
-        guard let constraint = known.constraints[tag] else { continue }
+        guard let constraint = known.constraint(ofTag: tag) else { continue }
         known.misses[tag] = miss(ofRequired: constraint, floor: floor)
       }
       known.pending = []
@@ -1673,8 +1675,20 @@ public final class PlaceSolver {
       }
       return result
     }
-    // What was read is kept only for a place that is updated (a live layout's).
-    var known = followsUpdates ? Residuals(scale: scale) : nil
+    // What was read is kept only for a place that is updated (a live layout's), at its size:
+    // the tags from the smallest an entry has, and a link for each term.
+    var known: Residuals?
+    if followsUpdates {
+      var base = nextTag
+      var terms = 0
+      for index in engineCount..<max(engineCount, entries.count) {
+        base = min(base, entries[index].tag)
+        terms += entries[index].solverConstraint?.expression.terms.count ?? 0
+      }
+      known = Residuals(
+        scale: scale, base: base, tags: nextTag - base, terms: terms, slots: structure().slots,
+        slotCount: 4 * system.orderedVariables.count)
+    }
     var result: [(LayoutConstraint, Double)] = []
     for index in engineCount..<max(engineCount, entries.count) {
       // A broken constraint is in the solver below required; the engine's own are left out.
@@ -1682,7 +1696,7 @@ public final class PlaceSolver {
         continue
       }
       let tag = entries[index].tag
-      known?.read(solverConstraint, tag: tag)
+      if known?.read(solverConstraint, tag: tag, pending: false) == false { known = nil }
       guard let by = miss(ofRequired: solverConstraint, floor: floor), let constraint = constraint(at: index) else {
         continue
       }
@@ -1718,35 +1732,138 @@ public final class PlaceSolver {
   /// over each variable, the ones that missed, and which to read again at the next check.
   /// Built by a whole check; updates keep it (constraints added and taken away, values
   /// changed) as long as the solver says what changed; a rebuild drops it.
+  ///
+  /// Kept compact (a live layout holds one a place): the constraints in an array by tag from
+  /// the smallest tag read (tags only grow: an update's new entries have tags above every
+  /// other), and the tags over each variable as a chain of links, from the variable's slot
+  /// (`structure()`, shared with the place; other variables get slots after those) to its last
+  /// link. Rather than a dictionary of constraints by tag and an array of tags per variable
+  /// (9 MB for the two places of a 10,000-view layout).
   private struct Residuals {
+    /// A tag read over a variable (from `base`) and the link read over it before (-1: none).
+    struct Link {
+      var tag: Int32
+      var previous: Int32
+    }
+
     var scale: Double
-    var constraints: [Int: Constraint] = [:]
-    var byVariable: [ObjectIdentifier: [Int]] = [:]
+    /// The smallest tag that can be read; `constraints` starts there.
+    let base: Int
+    /// The constraint read for each tag from `base`; nil when not read, or forgotten.
+    private var constraints: [Constraint?] = []
+    /// The slot of each of the views' variables.
+    private let slots: [ObjectIdentifier: Int]
+    /// Slots of the other variables read (none in layouts the engine builds).
+    private var otherSlots: [ObjectIdentifier: Int] = [:]
+    /// The last link of each slot (-1: none).
+    private var lastLink: [Int32]
+    private var links: [Link] = []
     var misses: [Int: Double] = [:]
     var pending: Set<Int> = []
 
-    init(scale: Double) {
+    init(scale: Double, base: Int, tags: Int, terms: Int, slots: [ObjectIdentifier: Int], slotCount: Int) {
       self.scale = scale
+      self.base = base
+      self.slots = slots
+      constraints.reserveCapacity(max(tags, 0))
+      links.reserveCapacity(max(terms, 0))
+      lastLink = [Int32](repeating: -1, count: max(slotCount, 0))
     }
 
-    mutating func read(_ constraint: Constraint, tag: Int) {
-      constraints[tag] = constraint
-      for term in constraint.expression.terms { byVariable[ObjectIdentifier(term.variable), default: []].append(tag) }
-      pending.insert(tag)
+    func constraint(ofTag tag: Int) -> Constraint? {
+      let offset = tag - base
+      return offset >= 0 && offset < constraints.count ? constraints[offset] : nil
+    }
+
+    /// Reads a constraint (to be checked at the next check when `pending`). False when its
+    /// tag cannot be kept (below `base`, or links beyond 32 bits): the caller drops the check.
+    mutating func read(_ constraint: Constraint, tag: Int, pending pend: Bool = true) -> Bool {
+      let offset = tag - base
+      guard offset >= 0, offset < Int(Int32.max), links.count + constraint.expression.terms.count < Int(Int32.max)
+      else { return false }
+      if offset >= constraints.count {
+        let needed = offset + 1
+        if needed > constraints.capacity { constraints.reserveCapacity(max(needed, constraints.count + constraints.count / 8)) }
+        constraints.append(contentsOf: repeatElement(nil, count: needed - constraints.count))
+      }
+      constraints[offset] = constraint
+      for term in constraint.expression.terms {
+        let id = ObjectIdentifier(term.variable)
+        let slot: Int
+        if let known = slots[id], known >= 0, known < lastLink.count {
+          slot = known
+        } else if let other = otherSlots[id] {
+          slot = other
+        } else {
+          slot = lastLink.count
+          otherSlots[id] = slot
+          lastLink.append(-1)
+        }
+        links.append(Link(tag: Int32(offset), previous: lastLink[slot]))
+        lastLink[slot] = Int32(links.count - 1)
+      }
+      if pend { pending.insert(tag) }
+      return true
     }
 
     mutating func forget(_ tag: Int) {
-      constraints[tag] = nil
+      let offset = tag - base
+      if offset >= 0 && offset < constraints.count { constraints[offset] = nil }
       misses[tag] = nil
     }
 
-    /// Tags no longer in use stay in `byVariable`: they are skipped when read.
+    /// Tags no longer in use stay linked: they are skipped when read.
     mutating func valueChanged(_ variable: Variable) {
-      for tag in byVariable[ObjectIdentifier(variable)] ?? [] where constraints[tag] != nil { pending.insert(tag) }
+      forEachTag(over: variable) { pending.insert($0) }
+    }
+
+    /// Calls `body` with the tag of every constraint read over `variable` and not forgotten.
+    func forEachTag(over variable: Variable, _ body: (Int) -> Void) {
+      let id = ObjectIdentifier(variable)
+      let slot: Int
+      if let known = slots[id], known >= 0, known < lastLink.count {
+        slot = known
+      } else if let other = otherSlots[id] {
+        slot = other
+      } else {
+        return
+      }
+      var link = lastLink[slot]
+      while link >= 0 {
+        let current = links[Int(link)]
+        if constraints[Int(current.tag)] != nil { body(base + Int(current.tag)) }
+        link = current.previous
+      }
     }
   }
 
   private var residuals: Residuals?
+
+  /// For tests of `Residuals`: for each of the views' variables, the tags of the constraints
+  /// the residual check would read again if its value changed, and the tags of the file's
+  /// required constraints over it in the solver (what they must be). Nil when the place keeps
+  /// no residual check.
+  func residualIndex() -> (kept: [Set<Int>], expected: [Set<Int>])? {
+    guard let residuals else { return nil }
+    var kept: [Set<Int>] = []
+    var expected: [Set<Int>] = []
+    for vars in system.orderedVariables {
+      for variable in [vars.x, vars.width, vars.y, vars.height] {
+        var tags = Set<Int>()
+        residuals.forEachTag(over: variable) { tags.insert($0) }
+        kept.append(tags)
+        var over = Set<Int>()
+        for index in engineCount..<max(engineCount, entries.count) {
+          guard let constraint = entries[index].solverConstraint, constraint.priority >= 1000,
+            constraint.expression.terms.contains(where: { $0.variable === variable })
+          else { continue }
+          over.insert(entries[index].tag)
+        }
+        expected.append(over)
+      }
+    }
+    return (kept, expected)
+  }
 
   /// The residual check's answer as text, numbers as bits: as updates carried it over
   /// (`fresh` false), or read again from every constraint (the place is then left as it

@@ -143,6 +143,39 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// The residual check's index (constraints by tag from the smallest, and a chain of links
+  /// per variable) lists, for every variable, exactly the file's required constraints over it,
+  /// through edits that add, remove and move constraints: a value that changes makes the
+  /// check read all of them again and no other.
+  func testResidualIndexListsEveryRequiredConstraintOverEachVariable() throws {
+    var text = CompactStorageTests.form(rows: 3)
+    let live = LiveLayout()
+    var document = LayoutDocument(text: text, kind: .layout)
+    var updated = live.update(document)
+    let edits: [(String, String)] = [
+      ("V:|-8-[v3(44)]", "V:|-8-[v3(45)]"),
+      ("[v5(==v0)]", "[v5(==v0)]-gap-[v6b(==v0)]"),
+      ("V:|[x(1)]", "V:|[x(2)]\nv3.width == 2 * v4.width\nv3.height == v4.height + 1"),
+      ("V:|-8-[v3(45)]", ""),
+      ("v3.width == 2 * v4.width", "v4.width == v3.width"),
+    ]
+    for (old, new) in edits {
+      for place in updated.places { _ = place.violatedRequiredConstraints(scale: 1200) }
+      guard let range = text.range(of: old) else { return XCTFail(old) }
+      text.replaceSubrange(range, with: new)
+      document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+      updated = live.update(document)
+      var checked = 0
+      for place in updated.places {
+        guard let index = place.residualIndex() else { continue }
+        checked += 1
+        XCTAssertEqual(index.kept, index.expected, old)
+        XCTAssertGreaterThan(index.expected.filter { $0.count > 1 }.count, 0, old)
+      }
+      XCTAssertGreaterThan(checked, 0, old)
+    }
+  }
+
   /// The form of `plumb-bench check`: rows of ten labels.
   static func form(rows: Int) -> String {
     var text = "canvas wide 1200x\(16 + 52 * rows)\nmetric gap = 8\nview x\n"
