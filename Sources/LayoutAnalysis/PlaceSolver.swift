@@ -1783,7 +1783,9 @@ public final class PlaceSolver {
       else { return false }
       if offset >= constraints.count {
         let needed = offset + 1
-        if needed > constraints.capacity { constraints.reserveCapacity(max(needed, constraints.count + constraints.count / 8)) }
+        if needed > constraints.capacity {
+          constraints.reserveCapacity(max(needed, constraints.count + constraints.count / 8))
+        }
         constraints.append(contentsOf: repeatElement(nil, count: needed - constraints.count))
       }
       constraints[offset] = constraint
