@@ -216,11 +216,13 @@ public final class PlaceSolver {
   private(set) var system: LayoutSystem
   private var solver: Solver
   private var entries: [Entry] = []
-  /// The key of each entry (what `update` matches constraints by), in the order of `entries`;
-  /// empty until the place is first updated when it does not follow updates from the start
-  /// (`plumb check` solves each place once: 48 bytes a constraint and a signature per view it
-  /// never reads). See `keyEntries()`.
-  private var keys: [ConstraintKey] = []
+  /// Whether the views' signatures (what the keys `update` matches constraints by are made
+  /// of) are those of the current model. A place that does not follow updates from the start
+  /// computes them at its first update (`plumb check` solves each place once and never reads
+  /// them). See `keyEntries()`. The keys themselves are not kept: an entry's key is
+  /// `key(_:)` of its constraint, read from the model by position, with these signatures
+  /// (48 bytes a constraint a place otherwise), and `update` computes those of the entries it
+  /// matches again, before the model and the signatures change.
   private var keyed = false
   /// How many of the entries are the engine's own constraints (they come first).
   private var engineCount = 0
@@ -365,14 +367,12 @@ public final class PlaceSolver {
     keyed = followsUpdates
     if keyed { computeSignatures() }
     entries = []
-    keys = []
     indexIsStale = true
     conflicts = []
     failure = nil
     let engine = engineConstraints
     engineCount = engine.count
     entries.reserveCapacity(engine.count + model.constraints.count)
-    if keyed { keys.reserveCapacity(engine.count + model.constraints.count) }
     let optional =
       engine.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
       + model.constraints.reduce(0) { $0 + ($1.priority < Priority.required ? 1 : 0) }
@@ -400,27 +400,41 @@ public final class PlaceSolver {
     nextTag += 1
     add(&entry, constraint, allowConflict: true)
     entries.append(entry)
-    if keyed { keys.append(key(constraint)) }
   }
 
-  /// Computes the signatures and every entry's key from the current model, if the place did
-  /// not keep them: exactly the keys its rebuild would have computed (the entries' constraints
-  /// are the model's, by position, and the signatures those of its views).
+  /// Computes the signatures from the current model, if the place did not keep them: exactly
+  /// the signatures its rebuild would have computed, so every entry's key is the one its
+  /// rebuild would have given it (the entries' constraints are the model's, by position).
   private func keyEntries() {
     guard !keyed else { return }
     computeSignatures()
-    keys = []
-    keys.reserveCapacity(entries.count)
-    for index in entries.indices {
+    keyed = true
+  }
+
+  /// The keys of the entries in `range`, read from `constraints` (the model's, after the
+  /// engine's) with the current signatures: what a rebuild, or the update that added each
+  /// entry, computed for it. An update calls this before it replaces the model or the
+  /// signatures.
+  private func entryKeys(
+    _ range: Range<Int>, engine: [LayoutConstraint], constraints: ConstraintList
+  ) -> [ConstraintKey] {
+    var result: [ConstraintKey] = []
+    result.reserveCapacity(range.count)
+    for index in range {
+      let position = index - engineCount
+      let constraint: LayoutConstraint? =
+        index < engineCount
+        ? (index < engine.count ? engine[index] : nil)
+        : (position < constraints.count ? constraints[position] : nil)
       // Every entry has its constraint; a key no constraint has (view -3) would only make the
       // update remove and add the entry again.
-      keys.append(
-        constraint(at: index).map(key)
+      result.append(
+        constraint.map(key)
           ?? ConstraintKey(
             firstView: -3, firstAttribute: .width, firstIsGuide: 0, relation: .equal, secondView: -3,
             secondAttribute: nil, secondIsGuide: 0, multiplier: 1, constant: 0, priority: 0))
     }
-    keyed = true
+    return result
   }
 
   /// The entry index of a solver constraint's tag, if it is still in use.
@@ -514,6 +528,7 @@ public final class PlaceSolver {
     model = newModel
     // What the last analysis found, to be carried over where the update changed nothing.
     let previous = (views: cachedViews, ambiguities: cachedAmbiguities, alternatives: cachedSizeAlternatives)
+    let oldEngine = cachedEngineConstraints
     lastCarry = nil
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
@@ -527,6 +542,7 @@ public final class PlaceSolver {
     }
     // The stretch of entries to match again, and the new constraints that replace it.
     let oldRange: Range<Int>
+    let oldKeys: [ConstraintKey]
     let newConstraints: ArraySlice<LayoutConstraint>
     let keepsViews: Bool
     if sameDeclarations {
@@ -552,7 +568,13 @@ public final class PlaceSolver {
         oldRange = (engineCount + prefix)..<(engineCount + oldModel.constraints.count - suffix)
         newConstraints = ArraySlice(newModel.constraints[prefix..<(newModel.constraints.count - suffix)])
       }
+      // The views keep their signatures; the stretch holds none of the engine's constraints.
+      oldKeys = entryKeys(oldRange, engine: [], constraints: oldModel.constraints)
     } else {
+      // Every entry is matched again: its key with the old signatures, from the old model and
+      // the engine's constraints of the old model (the system is still the old model's).
+      oldKeys = entryKeys(
+        0..<entries.count, engine: oldEngine ?? system.engineConstraints(), constraints: oldModel.constraints)
       system = LayoutSystem(model: newModel, place: place, reusing: system)
       structureCaches = nil
       computeSignatures()
@@ -562,7 +584,7 @@ public final class PlaceSolver {
       newConstraints = (engine + newModel.constraints)[...]
       engineCount = engine.count
     }
-    guard let change = replace(oldRange, with: newConstraints) else {
+    guard let change = replace(oldRange, keys: oldKeys, with: newConstraints) else {
       rebuild()
       return false
     }
@@ -594,24 +616,24 @@ public final class PlaceSolver {
   /// constraint with an old entry of the same key, in order, so that only constraints whose
   /// meaning changed are removed and added. Nil when the solver refused (a conflict or a
   /// failure): the caller rebuilds.
-  private func replace(_ range: Range<Int>, with constraints: ArraySlice<LayoutConstraint>)
-    -> (removed: Int, added: Int)?
-  {
+  /// `keys` are the keys of the entries in `range`, in order.
+  private func replace(
+    _ range: Range<Int>, keys: [ConstraintKey], with constraints: ArraySlice<LayoutConstraint>
+  ) -> (removed: Int, added: Int)? {
+    guard keys.count == range.count else { return nil }
     // A multiset of the old entries by key: the first unmatched index of each key and a
     // chain to the next old entry with the same key.
     var firstUnmatched: [ConstraintKey: Int] = [:]
     firstUnmatched.reserveCapacity(range.count)
     var nextWithSameKey = [Int](repeating: -1, count: range.count)
     for index in range.reversed() {
-      if let next = firstUnmatched.updateValue(index, forKey: keys[index]) {
+      if let next = firstUnmatched.updateValue(index, forKey: keys[index - range.lowerBound]) {
         nextWithSameKey[index - range.lowerBound] = next
       }
     }
     var matched = [Bool](repeating: false, count: range.count)
     var replacement: [Entry] = []
     replacement.reserveCapacity(constraints.count)
-    var replacementKeys: [ConstraintKey] = []
-    replacementKeys.reserveCapacity(constraints.count)
     var toAdd: [(position: Int, constraint: LayoutConstraint)] = []
     for constraint in constraints {
       let constraintKey = key(constraint)
@@ -620,11 +642,9 @@ public final class PlaceSolver {
         firstUnmatched.values[position] = nextWithSameKey[index - range.lowerBound]
         matched[index - range.lowerBound] = true
         replacement.append(entries[index])
-        replacementKeys.append(keys[index])
       } else {
         toAdd.append((replacement.count, constraint))
         replacement.append(Entry(tag: nextTag, solverConstraint: nil, isBroken: false))
-        replacementKeys.append(constraintKey)
         nextTag += 1
       }
     }
@@ -643,7 +663,6 @@ public final class PlaceSolver {
       }
     }
     entries.replaceSubrange(range, with: replacement)
-    keys.replaceSubrange(range, with: replacementKeys)
     if removed > 0 || !toAdd.isEmpty || range.count != replacement.count { indexIsStale = true }
     if residuals != nil {
       // The residual check reads the file's required constraints: it forgets those taken away
@@ -652,8 +671,10 @@ public final class PlaceSolver {
         residuals?.forget(oldTags[offset])
       }
       for (position, _) in toAdd where range.lowerBound + position >= engineCount {
-        if let constraint = replacement[position].solverConstraint, constraint.priority >= 1000 {
-          residuals?.read(constraint, tag: replacement[position].tag)
+        if let constraint = replacement[position].solverConstraint, constraint.priority >= 1000,
+          residuals?.read(constraint, tag: replacement[position].tag) == false
+        {
+          residuals = nil
         }
       }
     }
@@ -1641,7 +1662,7 @@ public final class PlaceSolver {
     let floor = 1e-7 * max(1, scale)
     if var known = residuals, known.scale == scale {
       for tag in known.pending {
-        guard let constraint = known.constraints[tag] else { continue }
+        guard let constraint = known.constraint(ofTag: tag) else { continue }
         known.misses[tag] = miss(ofRequired: constraint, floor: floor)
       }
       known.pending = []
@@ -1654,8 +1675,20 @@ public final class PlaceSolver {
       }
       return result
     }
-    // What was read is kept only for a place that is updated (a live layout's).
-    var known = followsUpdates ? Residuals(scale: scale) : nil
+    // What was read is kept only for a place that is updated (a live layout's), at its size:
+    // the tags from the smallest an entry has, and a link for each term.
+    var known: Residuals?
+    if followsUpdates {
+      var base = nextTag
+      var terms = 0
+      for index in engineCount..<max(engineCount, entries.count) {
+        base = min(base, entries[index].tag)
+        terms += entries[index].solverConstraint?.expression.terms.count ?? 0
+      }
+      known = Residuals(
+        scale: scale, base: base, tags: nextTag - base, terms: terms, slots: structure().slots,
+        slotCount: 4 * system.orderedVariables.count)
+    }
     var result: [(LayoutConstraint, Double)] = []
     for index in engineCount..<max(engineCount, entries.count) {
       // A broken constraint is in the solver below required; the engine's own are left out.
@@ -1663,7 +1696,7 @@ public final class PlaceSolver {
         continue
       }
       let tag = entries[index].tag
-      known?.read(solverConstraint, tag: tag)
+      if known?.read(solverConstraint, tag: tag, pending: false) == false { known = nil }
       guard let by = miss(ofRequired: solverConstraint, floor: floor), let constraint = constraint(at: index) else {
         continue
       }
@@ -1699,35 +1732,140 @@ public final class PlaceSolver {
   /// over each variable, the ones that missed, and which to read again at the next check.
   /// Built by a whole check; updates keep it (constraints added and taken away, values
   /// changed) as long as the solver says what changed; a rebuild drops it.
+  ///
+  /// Kept compact (a live layout holds one a place): the constraints in an array by tag from
+  /// the smallest tag read (tags only grow: an update's new entries have tags above every
+  /// other), and the tags over each variable as a chain of links, from the variable's slot
+  /// (`structure()`, shared with the place; other variables get slots after those) to its last
+  /// link. Rather than a dictionary of constraints by tag and an array of tags per variable
+  /// (9 MB for the two places of a 10,000-view layout).
   private struct Residuals {
+    /// A tag read over a variable (from `base`) and the link read over it before (-1: none).
+    struct Link {
+      var tag: Int32
+      var previous: Int32
+    }
+
     var scale: Double
-    var constraints: [Int: Constraint] = [:]
-    var byVariable: [ObjectIdentifier: [Int]] = [:]
+    /// The smallest tag that can be read; `constraints` starts there.
+    let base: Int
+    /// The constraint read for each tag from `base`; nil when not read, or forgotten.
+    private var constraints: [Constraint?] = []
+    /// The slot of each of the views' variables.
+    private let slots: [ObjectIdentifier: Int]
+    /// Slots of the other variables read (none in layouts the engine builds).
+    private var otherSlots: [ObjectIdentifier: Int] = [:]
+    /// The last link of each slot (-1: none).
+    private var lastLink: [Int32]
+    private var links: [Link] = []
     var misses: [Int: Double] = [:]
     var pending: Set<Int> = []
 
-    init(scale: Double) {
+    init(scale: Double, base: Int, tags: Int, terms: Int, slots: [ObjectIdentifier: Int], slotCount: Int) {
       self.scale = scale
+      self.base = base
+      self.slots = slots
+      constraints.reserveCapacity(max(tags, 0))
+      links.reserveCapacity(max(terms, 0))
+      lastLink = [Int32](repeating: -1, count: max(slotCount, 0))
     }
 
-    mutating func read(_ constraint: Constraint, tag: Int) {
-      constraints[tag] = constraint
-      for term in constraint.expression.terms { byVariable[ObjectIdentifier(term.variable), default: []].append(tag) }
-      pending.insert(tag)
+    func constraint(ofTag tag: Int) -> Constraint? {
+      let offset = tag - base
+      return offset >= 0 && offset < constraints.count ? constraints[offset] : nil
+    }
+
+    /// Reads a constraint (to be checked at the next check when `pending`). False when its
+    /// tag cannot be kept (below `base`, or links beyond 32 bits): the caller drops the check.
+    mutating func read(_ constraint: Constraint, tag: Int, pending pend: Bool = true) -> Bool {
+      let offset = tag - base
+      guard offset >= 0, offset < Int(Int32.max), links.count + constraint.expression.terms.count < Int(Int32.max)
+      else { return false }
+      if offset >= constraints.count {
+        let needed = offset + 1
+        if needed > constraints.capacity {
+          constraints.reserveCapacity(max(needed, constraints.count + constraints.count / 8))
+        }
+        constraints.append(contentsOf: repeatElement(nil, count: needed - constraints.count))
+      }
+      constraints[offset] = constraint
+      for term in constraint.expression.terms {
+        let id = ObjectIdentifier(term.variable)
+        let slot: Int
+        if let known = slots[id], known >= 0, known < lastLink.count {
+          slot = known
+        } else if let other = otherSlots[id] {
+          slot = other
+        } else {
+          slot = lastLink.count
+          otherSlots[id] = slot
+          lastLink.append(-1)
+        }
+        links.append(Link(tag: Int32(offset), previous: lastLink[slot]))
+        lastLink[slot] = Int32(links.count - 1)
+      }
+      if pend { pending.insert(tag) }
+      return true
     }
 
     mutating func forget(_ tag: Int) {
-      constraints[tag] = nil
+      let offset = tag - base
+      if offset >= 0 && offset < constraints.count { constraints[offset] = nil }
       misses[tag] = nil
     }
 
-    /// Tags no longer in use stay in `byVariable`: they are skipped when read.
+    /// Tags no longer in use stay linked: they are skipped when read.
     mutating func valueChanged(_ variable: Variable) {
-      for tag in byVariable[ObjectIdentifier(variable)] ?? [] where constraints[tag] != nil { pending.insert(tag) }
+      forEachTag(over: variable) { pending.insert($0) }
+    }
+
+    /// Calls `body` with the tag of every constraint read over `variable` and not forgotten.
+    func forEachTag(over variable: Variable, _ body: (Int) -> Void) {
+      let id = ObjectIdentifier(variable)
+      let slot: Int
+      if let known = slots[id], known >= 0, known < lastLink.count {
+        slot = known
+      } else if let other = otherSlots[id] {
+        slot = other
+      } else {
+        return
+      }
+      var link = lastLink[slot]
+      while link >= 0 {
+        let current = links[Int(link)]
+        if constraints[Int(current.tag)] != nil { body(base + Int(current.tag)) }
+        link = current.previous
+      }
     }
   }
 
   private var residuals: Residuals?
+
+  /// For tests of `Residuals`: for each of the views' variables, the tags of the constraints
+  /// the residual check would read again if its value changed, and the tags of the file's
+  /// required constraints over it in the solver (what they must be). Nil when the place keeps
+  /// no residual check.
+  func residualIndex() -> (kept: [Set<Int>], expected: [Set<Int>])? {
+    guard let residuals else { return nil }
+    var kept: [Set<Int>] = []
+    var expected: [Set<Int>] = []
+    for vars in system.orderedVariables {
+      for variable in [vars.x, vars.width, vars.y, vars.height] {
+        var tags = Set<Int>()
+        residuals.forEachTag(over: variable) { tags.insert($0) }
+        kept.append(tags)
+        var over = Set<Int>()
+        for index in engineCount..<max(engineCount, entries.count) {
+          guard let constraint = entries[index].solverConstraint, constraint.priority >= 1000,
+            constraint.expression.terms.contains(where: { $0.variable === variable })
+          else { continue }
+          over.insert(entries[index].tag)
+        }
+        expected.append(over)
+      }
+    }
+    return (kept, expected)
+  }
 
   /// The residual check's answer as text, numbers as bits: as updates carried it over
   /// (`fresh` false), or read again from every constraint (the place is then left as it

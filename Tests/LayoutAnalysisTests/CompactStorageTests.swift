@@ -99,6 +99,83 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// A place keeps no keys: an update computes the keys of the entries it matches again from
+  /// the model they came from, with the signatures they were added with. Were they read from
+  /// the new model, or with the new signatures, constraints whose meaning did not change would
+  /// be removed and added again (or different ones kept); here only what changed is.
+  func testUpdatesMatchOnlyWhatChangedWithoutKeptKeys() {
+    var text = CompactStorageTests.form(rows: 4)
+    let place = SolvedLayout.places(of: LayoutDocument(text: text, kind: .layout).model)[0]
+    let solver = PlaceSolver(
+      model: LayoutDocument(text: text, kind: .layout).model, place: place, followsUpdates: true)
+    // (old text, new text, removed, added): a constant; a view declared among the others
+    // with a constraint before every other (the views change, so every entry is matched
+    // again: only the view's engine constraints and its constraint are added, though every
+    // other entry moved); a constraint added at the top; a constant again.
+    let edits: [(String, String, Int, Int)] = [
+      ("V:|-8-[v3(44)]", "V:|-8-[v3(45)]", 1, 1),
+      ("view x\n", "view x\nview spare\nspare.height == 7\n", 0, -1),
+      ("metric gap = 8\n", "metric gap = 8\nspare.width == 5\n", 0, 1),
+      ("V:|-8-[v3(45)]", "V:|-8-[v3(44)]", 1, 1),
+    ]
+    let rebuilt = PlaceSolver(model: LayoutDocument(text: text, kind: .layout).model, place: place)
+    var engineOfSpare = 0
+    for (old, new, removed, added) in edits {
+      guard let range = text.range(of: old) else { return XCTFail(old) }
+      text.replaceSubrange(range, with: new)
+      let model = LayoutDocument(text: text, kind: .layout).model
+      let before = solver.constraints.count
+      XCTAssertTrue(solver.update(model: model), old)
+      XCTAssertFalse(solver.lastUpdate.rebuilt, old)
+      XCTAssertEqual(solver.lastUpdate.removed, removed, old)
+      if added < 0 {
+        engineOfSpare = solver.constraints.count - before - 1
+        XCTAssertGreaterThan(engineOfSpare, 0, old)
+        XCTAssertEqual(solver.lastUpdate.added, engineOfSpare + 1, old)
+      } else {
+        XCTAssertEqual(solver.lastUpdate.added, added, old)
+      }
+      rebuilt.update(model: model)
+      rebuilt.solveAgain()
+      XCTAssertEqual(solver.constraints, rebuilt.constraints, old)
+      XCTAssertEqual(solver.allSolvedViews().views, rebuilt.allSolvedViews().views, old)
+      XCTAssertEqual(solver.ambiguities(), rebuilt.ambiguities(), old)
+    }
+  }
+
+  /// The residual check's index (constraints by tag from the smallest, and a chain of links
+  /// per variable) lists, for every variable, exactly the file's required constraints over it,
+  /// through edits that add, remove and move constraints: a value that changes makes the
+  /// check read all of them again and no other.
+  func testResidualIndexListsEveryRequiredConstraintOverEachVariable() throws {
+    var text = CompactStorageTests.form(rows: 3)
+    let live = LiveLayout()
+    var document = LayoutDocument(text: text, kind: .layout)
+    var updated = live.update(document)
+    let edits: [(String, String)] = [
+      ("V:|-8-[v3(44)]", "V:|-8-[v3(45)]"),
+      ("[v5(==v0)]", "[v5(==v0)]-gap-[v6b(==v0)]"),
+      ("V:|[x(1)]", "V:|[x(2)]\nv3.width == 2 * v4.width\nv3.height == v4.height + 1"),
+      ("V:|-8-[v3(45)]", ""),
+      ("v3.width == 2 * v4.width", "v4.width == v3.width"),
+    ]
+    for (old, new) in edits {
+      for place in updated.places { _ = place.violatedRequiredConstraints(scale: 1200) }
+      guard let range = text.range(of: old) else { return XCTFail(old) }
+      text.replaceSubrange(range, with: new)
+      document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+      updated = live.update(document)
+      var checked = 0
+      for place in updated.places {
+        guard let index = place.residualIndex() else { continue }
+        checked += 1
+        XCTAssertEqual(index.kept, index.expected, old)
+        XCTAssertGreaterThan(index.expected.filter { $0.count > 1 }.count, 0, old)
+      }
+      XCTAssertGreaterThan(checked, 0, old)
+    }
+  }
+
   /// The form of `plumb-bench check`: rows of ten labels.
   static func form(rows: Int) -> String {
     var text = "canvas wide 1200x\(16 + 52 * rows)\nmetric gap = 8\nview x\n"
