@@ -1792,10 +1792,8 @@ public final class PlaceSolver {
       for term in constraint.expression.terms {
         let id = ObjectIdentifier(term.variable)
         let slot: Int
-        if let known = slots[id], known >= 0, known < lastLink.count {
+        if let known = existingSlot(of: id) {
           slot = known
-        } else if let other = otherSlots[id] {
-          slot = other
         } else {
           slot = lastLink.count
           otherSlots[id] = slot
@@ -1814,6 +1812,13 @@ public final class PlaceSolver {
       misses[tag] = nil
     }
 
+    /// The slot of a variable's list of links: the solver's slot when the variable has one the
+    /// index covers, else one the index handed out itself; nil when no constraint read names it.
+    private func existingSlot(of id: ObjectIdentifier) -> Int? {
+      if let known = slots[id], known >= 0, known < lastLink.count { return known }
+      return otherSlots[id]
+    }
+
     /// Tags no longer in use stay linked: they are skipped when read.
     mutating func valueChanged(_ variable: Variable) {
       forEachTag(over: variable) { pending.insert($0) }
@@ -1821,15 +1826,7 @@ public final class PlaceSolver {
 
     /// Calls `body` with the tag of every constraint read over `variable` and not forgotten.
     func forEachTag(over variable: Variable, _ body: (Int) -> Void) {
-      let id = ObjectIdentifier(variable)
-      let slot: Int
-      if let known = slots[id], known >= 0, known < lastLink.count {
-        slot = known
-      } else if let other = otherSlots[id] {
-        slot = other
-      } else {
-        return
-      }
+      guard let slot = existingSlot(of: ObjectIdentifier(variable)) else { return }
       var link = lastLink[slot]
       while link >= 0 {
         let current = links[Int(link)]
