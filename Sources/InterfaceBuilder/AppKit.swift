@@ -629,9 +629,7 @@ enum AppKit {
     let unknown = unknownGeometry(model, details: details)
     // The root's safe area (below a window's title bar and toolbar when its content view has
     // the full size) is not known: a layout that uses it is not checked.
-    let usesSafeArea = model.constraints.contains { constraint in
-      [constraint.first, constraint.second].contains { $0?.view == root && $0?.guide == "safeArea" }
-    }
+    let usesSafeArea = model.constraints.contains(where: usesRootSafeArea)
     guard !usesSafeArea, details.unknownSpacing.isEmpty, unknown.count <= maximumUnknownViews, var place = layout.places.first?.place,
       let rootRange = model.views[root]?.nameRange
     else { return nil }
@@ -705,6 +703,11 @@ enum AppKit {
     return seeds
   }
 
+  /// Whether a constraint acts on the unit's root's safe area.
+  static func usesRootSafeArea(_ constraint: LayoutConstraint) -> Bool {
+    [constraint.first, constraint.second].contains { $0?.view == LayoutModel.rootName && $0?.guide == "safeArea" }
+  }
+
   /// The views whose solved frame an error in the alignment rectangles Plumb does not know can
   /// move: those views, every view a constraint ties to one of them (through any view but the
   /// unit's root, whose size is the canvas's), the superviews of such views, whose size may
@@ -714,18 +717,18 @@ enum AppKit {
       details.unknownSpacing.subtracting([LayoutModel.rootName]))
     var neighbours: [String: Set<String>] = [:]
     for constraint in model.constraints where constraint.origin == .explicit {
+      // The root's safe area (below a window's title bar and toolbar) is not known: what is
+      // constrained to it may be placed otherwise.
+      if usesRootSafeArea(constraint) {
+        for view in [constraint.first.view, constraint.second?.view].compactMap({ $0 }) where view != LayoutModel.rootName {
+          seeds.insert(view)
+        }
+      }
       guard let second = constraint.second?.view else { continue }
       let first = constraint.first.view
       guard first != second, first != LayoutModel.rootName, second != LayoutModel.rootName else { continue }
       neighbours[first, default: []].insert(second)
       neighbours[second, default: []].insert(first)
-    }
-    // The root's safe area (below a window's title bar and toolbar) is not known: what is
-    // constrained to it may be placed otherwise.
-    for constraint in model.constraints where constraint.origin == .explicit {
-      let items = [constraint.first] + (constraint.second.map { [$0] } ?? [])
-      guard items.contains(where: { $0.view == LayoutModel.rootName && $0.guide == "safeArea" }) else { continue }
-      for item in items where item.view != LayoutModel.rootName { seeds.insert(item.view) }
     }
     guard !seeds.isEmpty else { return [] }
     // What a container whose insets are not known holds moves with its size.
