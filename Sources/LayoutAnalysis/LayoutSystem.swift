@@ -120,8 +120,9 @@ struct LayoutSystem {
   }
 
   /// Calls `body` with the position of the view at `index`, then of each view above it, as
-  /// far as `depths` counts them.
-  private func forEachInChain(_ index: Int, _ body: (Int) -> Void) {
+  /// far as `depths` counts them (nothing for a position the system does not have).
+  func forEachInChain(_ index: Int, _ body: (Int) -> Void) {
+    guard index >= 0, index < depths.count else { return }
     var current = index
     for _ in 0..<depths[index] {
       body(current)

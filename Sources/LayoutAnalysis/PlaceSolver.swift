@@ -1214,14 +1214,9 @@ public final class PlaceSolver {
   /// after it; listing them cost N² values.
   private func readListing(ofView index: Int, sizes: AlternativeListing) -> AlternativeListing {
     var read: [Variable] = []
-    var current: Int? = index
-    var steps = 0
-    while let view = current, view >= 0, view < system.orderedVariables.count, steps <= system.orderedVariables.count {
+    system.forEachInChain(index) { view in
       let vars = system.orderedVariables[view]
       read += [vars.x, vars.width, vars.y, vars.height]
-      let parent = view < system.superviewIndex.count ? system.superviewIndex[view] : -1
-      current = parent >= 0 ? parent : nil
-      steps += 1
     }
     return sizes.adding(read, in: solver)
   }
