@@ -547,7 +547,7 @@ extension UnitBuilder {
           tree.child(of: configuration, named: "attributedString") == nil
         else { return nil }
         let title = configurationNode.attribute("title")
-        guard let title, !title.isEmpty else { return nil }
+        guard let title, !title.isEmpty, !UnitBuilder.hasGlyphsOfOtherFonts(title) else { return nil }
         let titleFont = tree.child(of: configuration, named: "fontDescription", key: "titleFontDescription")
         let size = titleFont.flatMap { fontSize(description: $0) } ?? 17
         let longestLine = title.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
@@ -568,11 +568,20 @@ extension UnitBuilder {
     default:
       return nil
     }
-    guard let text, !text.isEmpty else { return nil }
+    guard let text, !text.isEmpty, !UnitBuilder.hasGlyphsOfOtherFonts(text) else { return nil }
     let longestLine = text.split(separator: "\n").map(UnitBuilder.ems).max() ?? 0
     // A named font (`name="HelveticaNeue-Light" pointSize="36"`) has no system metrics for the
     // line height, but its point size still scales the text's width.
     return (longestLine * (font ?? namedFontSize(index) ?? defaultSize) + padding).rounded(.up)
+  }
+
+  /// Whether text has symbols or emoji (arrows, mathematical operators, technical symbols,
+  /// shapes, dingbats: U+2190–U+2BFF; emoji and other pictographs: U+1F000 and above), which
+  /// UIKit draws from fonts other than the text's, at about an em or more each: Interface
+  /// Builder saves labels of such characters 1 to 1.4 em wide a character, more than twice the
+  /// average advance, so no width is estimated for such text (its saved frame stands).
+  static func hasGlyphsOfOtherFonts<S: StringProtocol>(_ text: S) -> Bool {
+    text.unicodeScalars.contains { (0x2190...0x2BFF).contains($0.value) || $0.value >= 0x1F000 }
   }
 
   /// The width of a line of text in ems: an average advance for most scripts, a whole em for
