@@ -427,6 +427,19 @@ public struct InterfaceBuilderFile: Sendable {
         return !trading.isEmpty && trading.allSatisfy { InterfaceBuilderFile.isWithinUncertainty($0, solved: solved) }
       }:
         continue
+      // A shortage of height in a cell, whose height (a row height, its margins) Plumb
+      // estimates: on the tuning sets such ties matched Xcode's marker 5 times in 13.
+      case .contentPriorityTie(let tie)
+      where details.isCell && tie.priority == .compressionResistance && tie.axis == .vertical:
+        continue
+      // Spare height that labels share only because Plumb measured their lines shorter than
+      // the heights Xcode 10 or earlier saved for them, on the device's pixel grid: with the
+      // saved heights the room is full, and the tie is the estimate's, not the file's.
+      case .contentPriorityTie(let tie)
+      where details.lineHeightsSavedOnPixelGrid && tie.priority == .hugging && tie.axis == .vertical
+        && InterfaceBuilderFile.isSpareFromLineHeights(
+          tie, ambiguities: ambiguities, model: layout.document.model, estimated: details.estimatedSizes):
+        continue
       case .misplaced(let misplacement)
       where conflicts.explains(
         misplacement.view, declared: misplacement.declared, solved: misplacement.solved, tolerance: layout.document.model.misplacedTolerance):
@@ -759,6 +772,30 @@ extension InterfaceBuilderFile {
     isWithinUncertainty(
       axis: ambiguity.axis, position: ambiguity.position, size: ambiguity.size, alternative: ambiguity.alternative,
       positionRange: ambiguity.positionRange, sizeRange: ambiguity.sizeRange, solved: solved)
+  }
+
+  /// Whether the spare room of a tie of vertical hugging is no more than the heights Plumb's
+  /// line-height estimates took off the tied labels' saved heights (docs/interface-builder.md,
+  /// "What is estimated"): laid out at their saved heights, they would fill their room. The
+  /// room is what either view's height can grow by; a tie whose room the solver does not
+  /// bound is not concerned.
+  static func isSpareFromLineHeights(
+    _ tie: ContentPriorityTie, ambiguities: [AmbiguityFinding], model: LayoutModel, estimated: [String: Set<AttributeAxis>]
+  ) -> Bool {
+    var spare: Double?
+    for view in [tie.first, tie.second] {
+      for ambiguity in ambiguities where ambiguity.view == view && ambiguity.axis == .vertical && ambiguity.size {
+        guard let lowest = ambiguity.sizeRange?.lowest, let highest = ambiguity.sizeRange?.highest else { return false }
+        spare = min(spare ?? .infinity, highest - lowest)
+      }
+    }
+    guard let spare else { return false }
+    var freed = 0.0
+    for view in [tie.first, tie.second] where estimated[view]?.contains(.vertical) == true {
+      guard let saved = model.views[view]?.frame?.height, let measured = model.views[view]?.intrinsicHeight else { continue }
+      freed += max(0, saved - measured)
+    }
+    return freed > 0 && spare <= freed + 0.01
   }
 
   /// The same of an ambiguity the solver found (a view of a content-priority tie).

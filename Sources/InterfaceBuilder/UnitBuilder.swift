@@ -34,6 +34,16 @@ struct UnitDetails: Sendable {
   /// reproduces least (its `misplaced` findings matched Xcode's markers about one time in four
   /// on files of many authors): no `misplaced` finding is reported.
   var misplacementsNotReported = false
+  /// An iOS file saved by Xcode 10 or earlier (`toolsVersion` below 14800), whose canvas
+  /// measured a label's line on the device's pixel grid (whole points in Xcode 6 and 7, half
+  /// points on a 2x screen later) and saved that height: a tie of vertical hugging whose spare
+  /// room is only what Plumb's finer line-height estimates take off the saved heights is not
+  /// reported.
+  var lineHeightsSavedOnPixelGrid = false
+  /// An iOS table or collection view cell: its height is a row height and layout margins that
+  /// Plumb estimates by version and device, so a shortage of height that two views of equal
+  /// vertical compression resistance share is not reported.
+  var isCell = false
   /// A file saved by Xcode 6 or 7 (`toolsVersion` 6000–10999), which marks an ambiguous view
   /// misplaced whenever the frame its engine gives the view differs from the saved one, what the
   /// constraints leave open included (later versions keep the open parts at the saved frame).
@@ -238,6 +248,9 @@ struct UnitBuilder {
     if !context.appKit, let build = context.toolsVersion, build >= UnitBuilder.oneAxisMisplacementsUncertainSince {
       details.oneAxisMisplacementsUncertain = true
     }
+    if !context.appKit, let build = context.toolsVersion, build < UnitBuilder.oneAxisMisplacementsUncertainSince {
+      details.lineHeightsSavedOnPixelGrid = true
+    }
     if !context.appKit {
       details.barHeightMisplacementsUncertain = true
       if let build = context.toolsVersion, UnitBuilder.misplacementsNotReportedBuilds.contains(build) {
@@ -246,6 +259,9 @@ struct UnitBuilder {
     }
     if !context.appKit, let build = context.toolsVersion, UnitBuilder.ambiguousMisplacedAtEngineFrameBuilds.contains(build) {
       details.ambiguousMisplacedAtEngineFrame = true
+    }
+    if !context.appKit, let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name) {
+      details.isCell = true
     }
     if let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name),
       (context.toolsVersion ?? 0) >= UnitBuilder.cellsRelaidOutSince || savedCellSizeIsStale(root.element)
