@@ -306,6 +306,9 @@ extension UnitBuilder {
         {
           details.unknownInsets.insert(record.name)
         }
+        if context.appKit, AppKit.isContentOfFixedContainer(record.element, in: tree, toolsVersion: context.toolsVersion) {
+          details.fixedContainerContent.append(record.name)
+        }
         if context.appKit, AppKit.hasCentredText(element, index: record.element, tree: tree) {
           details.centredText.insert(record.name)
         }
