@@ -641,7 +641,13 @@ enum AppKit {
         let ambiguity = Ambiguity(
           view: view, axis: axis, position: true, size: false, alternative: alternative,
           positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)
-        return Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: range)
+        var diagnostic = Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: range)
+        // "Never Verify": Xcode still marks the view; for information, as for other ambiguities.
+        if details.verifyAmbiguity[view] == "off" {
+          diagnostic.severity = .info
+          diagnostic.notes.append(.ambiguitySetting(.neverVerify))
+        }
+        return diagnostic
       }
     }
   }
