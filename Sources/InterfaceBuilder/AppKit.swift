@@ -589,9 +589,10 @@ enum AppKit {
   }
 
   /// The builds of Interface Builder seen to mark the content of a container laid out by its
-  /// frame ambiguous (`contentOfFixedContainer`): from Xcode 8.3 (`toolsVersion` 12121, the
-  /// first seen to) to Xcode 11.3 (15505 the last seen to; 16096, Xcode 11.4, no longer does).
-  static let fixedContainerContentMarked = 12121..<16096
+  /// frame ambiguous (`isContentOfFixedContainer`): from `toolsVersion` 12121 (Xcode 8.3, the
+  /// first seen to; 12118 does not) to 15505 (Xcode 11, the last seen to; 16096, Xcode 11.4, no
+  /// longer does, and the builds between are not known).
+  static let fixedContainerContentMarked = 12121...15505
 
   /// Whether a view is the content of a scroll view or box that is laid out by its frame
   /// (`fixedFrame="YES"`, no constraints) but does not translate its autoresizing mask
