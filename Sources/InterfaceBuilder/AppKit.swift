@@ -423,6 +423,19 @@ enum AppKit {
     let insets = alignmentInsets(element, index: index, tree: tree, toolsVersion: toolsVersion) ?? .zero
     let width = max(0, saved.width - insets.left - insets.right)
     let height = max(0, saved.height - insets.top - insets.bottom)
+    // Interface Builder's placeholder intrinsic size ("Intrinsic Size: Placeholder") is what
+    // the canvas measures the view by, as on iOS: no estimate.
+    let placeholderWidth = element.attribute("placeholderIntrinsicWidth")
+    let placeholderHeight = element.attribute("placeholderIntrinsicHeight")
+    if placeholderWidth != nil || placeholderHeight != nil {
+      view.intrinsicWidth = Elements.number(placeholderWidth)
+      view.intrinsicHeight = Elements.number(placeholderHeight)
+      if hasCentredText(element, index: index, tree: tree) {
+        let font = fontSize(of: index, in: tree)
+        view.baselineOffset = max(0, (height - 1.1934 * font) / 2 + 0.2416 * font)
+      }
+      return []
+    }
     switch intrinsic(element, index: index, tree: tree) {
     case .both:
       view.intrinsicWidth = width
