@@ -602,12 +602,12 @@ enum AppKit {
   }
 
   /// The builds of Interface Builder seen to mark the content of a container laid out by its
-  /// frame ambiguous (`isContentOfFixedContainer`): from `toolsVersion` 12121 (Xcode 8.3, the
+  /// frame ambiguous (`fixedContainer(of:)`): from `toolsVersion` 12121 (Xcode 8.3, the
   /// first seen to; 12118 does not) to 15505 (Xcode 11, the last seen to; 16096, Xcode 11.4, no
   /// longer does, and the builds between are not known).
   static let fixedContainerContentMarked = 12121...15505
 
-  /// Whether a view is the content of a scroll view or box that is laid out by its frame
+  /// The scroll view or box whose content a view is, when the container is laid out by its frame
   /// (`fixedFrame="YES"`, no constraints) but does not translate its autoresizing mask
   /// (`translatesAutoresizingMaskIntoConstraints="NO"`), in a file of a build of Interface
   /// Builder that marks such content ambiguous (`fixedContainerContentMarked`): the scroll
@@ -615,10 +615,10 @@ enum AppKit {
   /// the clip view by, and an untitled box's content view; not when the container (or, for the
   /// document view, the clip view) does not resize its subviews (`autoresizesSubviews="NO"`),
   /// nor when the view does not translate its mask.
-  static func isContentOfFixedContainer(_ element: Int, in tree: XMLTree, toolsVersion: Int?) -> Bool {
+  static func fixedContainer(of element: Int, in tree: XMLTree, toolsVersion: Int?) -> Int? {
     guard let toolsVersion, fixedContainerContentMarked.contains(toolsVersion), let node = tree.node(element),
       node.attribute("translatesAutoresizingMaskIntoConstraints") != "NO", let parent = node.parent
-    else { return false }
+    else { return nil }
     func isFixedContainer(_ index: Int) -> Bool {
       guard let container = tree.node(index) else { return false }
       switch container.name {
@@ -631,23 +631,26 @@ enum AppKit {
         && container.attribute("autoresizesSubviews") != "NO"
     }
     if node.key == "contentView" {
-      return isFixedContainer(parent) && (node.name == "clipView") == (tree.node(parent)?.name == "scrollView")
+      let matches = isFixedContainer(parent) && (node.name == "clipView") == (tree.node(parent)?.name == "scrollView")
+      return matches ? parent : nil
     }
     // The document view: the clip view's first subview, resized with it by its mask.
     guard tree.node(parent)?.name == "subviews", tree.children(of: parent).first == element,
       let clip = tree.node(parent)?.parent, let clipNode = tree.node(clip), clipNode.name == "clipView",
       clipNode.key == "contentView", clipNode.attribute("translatesAutoresizingMaskIntoConstraints") != "NO",
       clipNode.attribute("autoresizesSubviews") != "NO", let scroll = clipNode.parent, isFixedContainer(scroll),
-      let mask = tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask").flatMap(tree.node)
-    else { return false }
-    return mask.attributes.contains { $0.key != "key" && $0.value == "YES" }
+      let mask = tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask").flatMap(tree.node),
+      mask.attributes.contains(where: { $0.key != "key" && $0.value == "YES" })
+    else { return nil }
+    return scroll
   }
 
-  /// The ambiguities of the content views Interface Builder marks as `isContentOfFixedContainer`
-  /// says: their position along both axes, as for an unpinned root.
+  /// The ambiguities of the content views Interface Builder marks as `fixedContainer(of:)`
+  /// says: their position along both axes, as for an unpinned root, with a note naming the
+  /// container.
   static func fixedContainerContentAmbiguities(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
     let model = layout.document.model
-    return details.fixedContainerContent.flatMap { view -> [Diagnostic] in
+    return details.fixedContainerContent.flatMap { view, container -> [Diagnostic] in
       guard let range = model.views[view]?.nameRange, let frame = model.views[view]?.frame else { return [] }
       return [AttributeAxis.horizontal, .vertical].map { axis in
         var alternative = frame
@@ -656,6 +659,7 @@ enum AppKit {
           view: view, axis: axis, position: true, size: false, alternative: alternative,
           positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)
         var diagnostic = Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: range)
+        diagnostic.notes.append(.contentOfFixedContainer(container: container))
         // "Never Verify": Xcode still marks the view; for information, as for other ambiguities.
         if details.verifyAmbiguity[view] == "off" {
           diagnostic.severity = .info

@@ -306,8 +306,10 @@ extension UnitBuilder {
         {
           details.unknownInsets.insert(record.name)
         }
-        if context.appKit, AppKit.isContentOfFixedContainer(record.element, in: tree, toolsVersion: context.toolsVersion) {
-          details.fixedContainerContent.append(record.name)
+        if context.appKit, let container = AppKit.fixedContainer(of: record.element, in: tree, toolsVersion: context.toolsVersion),
+          let containerRecord = recordOfElement[container], records.indices.contains(containerRecord)
+        {
+          details.fixedContainerContent.append((record.name, records[containerRecord].name))
         }
         if context.appKit, AppKit.hasCentredText(element, index: record.element, tree: tree) {
           details.centredText.insert(record.name)

@@ -68,8 +68,8 @@ struct UnitDetails: Sendable {
   /// AppKit: views laid out by their autoresizing mask, which Xcode never marks.
   var autoresizing: Set<String> = []
   /// AppKit: the content views of scroll views and boxes laid out by their frame that Interface
-  /// Builder marks ambiguous (`AppKit.isContentOfFixedContainer`), in file order.
-  var fixedContainerContent: [String] = []
+  /// Builder marks ambiguous (`AppKit.fixedContainer(of:)`), with their container, in file order.
+  var fixedContainerContent: [(view: String, container: String)] = []
   /// AppKit: views whose baseline is estimated as a centred line of text.
   var centredText: Set<String> = []
   /// AppKit: the saved height of the superview of each view whose superview is not flipped, in
