@@ -614,7 +614,8 @@ enum AppKit {
   /// view's clip view, the clip view's document view when it has an autoresizing mask to follow
   /// the clip view by, and an untitled box's content view; not when the container (or, for the
   /// document view, the clip view) does not resize its subviews (`autoresizesSubviews="NO"`),
-  /// nor when the view does not translate its mask.
+  /// nor when the view does not translate its mask (nor, as the reader checks, when a
+  /// constraint names the view: every view seen marked so is named by none).
   static func fixedContainer(of element: Int, in tree: XMLTree, toolsVersion: Int?) -> Int? {
     guard let toolsVersion, fixedContainerContentMarked.contains(toolsVersion), let node = tree.node(element),
       node.attribute("translatesAutoresizingMaskIntoConstraints") != "NO", let parent = node.parent

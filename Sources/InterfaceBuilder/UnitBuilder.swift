@@ -216,6 +216,8 @@ struct UnitBuilder {
   /// Interface Builder adds no fixed-frame constraints for it.
   var constrainedElsewhere: Set<String> = []
   var ownersConstrainedElsewhere: Set<Int> = []
+  /// The records a constraint of the unit names (or that own one without a first item).
+  var constrainedRecords: Set<Int> = []
   var details = UnitDetails()
 
   init(context: FileContext, root: UnitRoot) {
@@ -413,6 +415,7 @@ struct UnitBuilder {
       if let index = recordOfID[id] { referenced.insert(index) }
     }
     referenced.formUnion(ownersConstrainedElsewhere)
+    constrainedRecords = referenced
     for index in records.indices where index != 0 {
       guard let element = node(records[index].element) else { continue }
       if records[index].isArranged { continue }
