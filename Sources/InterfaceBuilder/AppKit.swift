@@ -423,6 +423,19 @@ enum AppKit {
     let insets = alignmentInsets(element, index: index, tree: tree, toolsVersion: toolsVersion) ?? .zero
     let width = max(0, saved.width - insets.left - insets.right)
     let height = max(0, saved.height - insets.top - insets.bottom)
+    // Interface Builder's placeholder intrinsic size ("Intrinsic Size: Placeholder") is what
+    // the canvas measures the view by, as on iOS: no estimate.
+    let placeholderWidth = element.attribute("placeholderIntrinsicWidth")
+    let placeholderHeight = element.attribute("placeholderIntrinsicHeight")
+    if placeholderWidth != nil || placeholderHeight != nil {
+      view.intrinsicWidth = Elements.number(placeholderWidth)
+      view.intrinsicHeight = Elements.number(placeholderHeight)
+      if hasCentredText(element, index: index, tree: tree) {
+        let font = fontSize(of: index, in: tree)
+        view.baselineOffset = max(0, (height - 1.1934 * font) / 2 + 0.2416 * font)
+      }
+      return []
+    }
     switch intrinsic(element, index: index, tree: tree) {
     case .both:
       view.intrinsicWidth = width
@@ -515,7 +528,8 @@ enum AppKit {
     let resizedRoot = details.rootFitsContent && unpinned.isEmpty ? fittedRoot(layout, details: details) : nil
     let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
     let model = layout.document.model
-    return unpinned + (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
+    let content = fixedContainerContentAmbiguities(layout, details: details)
+    return unpinned + content + (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
       // Xcode 8 and later keep an ambiguous view, and the views inside it, where they are saved:
@@ -585,6 +599,76 @@ enum AppKit {
     else { return false }
     return node.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
       && tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask") == nil
+  }
+
+  /// The builds of Interface Builder seen to mark the content of a container laid out by its
+  /// frame ambiguous (`fixedContainer(of:)`): from `toolsVersion` 12121 (Xcode 8.3, the
+  /// first seen to; 12118 does not) to 15505 (Xcode 11, the last seen to; 16096, Xcode 11.4, no
+  /// longer does, and the builds between are not known).
+  static let fixedContainerContentMarked = 12121...15505
+
+  /// The scroll view or box whose content a view is, when the container is laid out by its frame
+  /// (`fixedFrame="YES"`, no constraints) but does not translate its autoresizing mask
+  /// (`translatesAutoresizingMaskIntoConstraints="NO"`), in a file of a build of Interface
+  /// Builder that marks such content ambiguous (`fixedContainerContentMarked`): the scroll
+  /// view's clip view, the clip view's document view when it has an autoresizing mask to follow
+  /// the clip view by, and an untitled box's content view; not when the container (or, for the
+  /// document view, the clip view) does not resize its subviews (`autoresizesSubviews="NO"`),
+  /// nor when the view does not translate its mask (nor, as the reader checks, when a
+  /// constraint names the view: every view seen marked so is named by none).
+  static func fixedContainer(of element: Int, in tree: XMLTree, toolsVersion: Int?) -> Int? {
+    guard let toolsVersion, fixedContainerContentMarked.contains(toolsVersion), let node = tree.node(element),
+      node.attribute("translatesAutoresizingMaskIntoConstraints") != "NO", let parent = node.parent
+    else { return nil }
+    func isFixedContainer(_ index: Int) -> Bool {
+      guard let container = tree.node(index) else { return false }
+      switch container.name {
+      case "scrollView": break
+      case "box": guard container.attribute("titlePosition") == "noTitle" else { return false }
+      default: return false
+      }
+      return container.attribute("fixedFrame") == "YES"
+        && container.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
+        && container.attribute("autoresizesSubviews") != "NO"
+    }
+    if node.key == "contentView" {
+      let matches = isFixedContainer(parent) && (node.name == "clipView") == (tree.node(parent)?.name == "scrollView")
+      return matches ? parent : nil
+    }
+    // The document view: the clip view's first subview, resized with it by its mask.
+    guard tree.node(parent)?.name == "subviews", tree.children(of: parent).first == element,
+      let clip = tree.node(parent)?.parent, let clipNode = tree.node(clip), clipNode.name == "clipView",
+      clipNode.key == "contentView", clipNode.attribute("translatesAutoresizingMaskIntoConstraints") != "NO",
+      clipNode.attribute("autoresizesSubviews") != "NO", let scroll = clipNode.parent, isFixedContainer(scroll),
+      let mask = tree.child(of: element, named: "autoresizingMask", key: "autoresizingMask").flatMap(tree.node),
+      mask.attributes.contains(where: { $0.key != "key" && $0.value == "YES" })
+    else { return nil }
+    return scroll
+  }
+
+  /// The ambiguities of the content views Interface Builder marks as `fixedContainer(of:)`
+  /// says: their position along both axes, as for an unpinned root, with a note naming the
+  /// container.
+  static func fixedContainerContentAmbiguities(_ layout: SolvedLayout, details: UnitDetails) -> [Diagnostic] {
+    let model = layout.document.model
+    return details.fixedContainerContent.flatMap { view, container -> [Diagnostic] in
+      guard let range = model.views[view]?.nameRange, let frame = model.views[view]?.frame else { return [] }
+      return [AttributeAxis.horizontal, .vertical].map { axis in
+        var alternative = frame
+        if axis == .horizontal { alternative.x += unpinnedOffset } else { alternative.y += unpinnedOffset }
+        let ambiguity = Ambiguity(
+          view: view, axis: axis, position: true, size: false, alternative: alternative,
+          positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil)
+        var diagnostic = Diagnostic(code: .ambiguous, severity: .warning, finding: .ambiguous(ambiguity), range: range)
+        diagnostic.notes.append(.contentOfFixedContainer(container: container))
+        // "Never Verify": Xcode still marks the view; for information, as for other ambiguities.
+        if details.verifyAmbiguity[view] == "off" {
+          diagnostic.severity = .info
+          diagnostic.notes.append(.ambiguitySetting(.neverVerify))
+        }
+        return diagnostic
+      }
+    }
   }
 
   /// How far the other position an unpinned root's ambiguity names is from the saved one.

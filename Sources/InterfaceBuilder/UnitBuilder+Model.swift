@@ -306,6 +306,13 @@ extension UnitBuilder {
         {
           details.unknownInsets.insert(record.name)
         }
+        if context.appKit, let container = AppKit.fixedContainer(of: record.element, in: tree, toolsVersion: context.toolsVersion),
+          let containerRecord = recordOfElement[container], records.indices.contains(containerRecord),
+          let own = recordOfElement[record.element], !constrainedRecords.contains(own)
+        {
+          // Only content no constraint names (all that was seen marked so).
+          details.fixedContainerContent.append((record.name, records[containerRecord].name))
+        }
         if context.appKit, AppKit.hasCentredText(element, index: record.element, tree: tree) {
           details.centredText.insert(record.name)
         }

@@ -77,6 +77,9 @@ struct UnitDetails: Sendable {
   var arrangedInStack: Set<String> = []
   /// AppKit: views laid out by their autoresizing mask, which Xcode never marks.
   var autoresizing: Set<String> = []
+  /// AppKit: the content views of scroll views and boxes laid out by their frame that Interface
+  /// Builder marks ambiguous (`AppKit.fixedContainer(of:)`), with their container, in file order.
+  var fixedContainerContent: [(view: String, container: String)] = []
   /// AppKit: views whose baseline is estimated as a centred line of text.
   var centredText: Set<String> = []
   /// AppKit: the saved height of the superview of each view whose superview is not flipped, in
@@ -223,6 +226,8 @@ struct UnitBuilder {
   /// Interface Builder adds no fixed-frame constraints for it.
   var constrainedElsewhere: Set<String> = []
   var ownersConstrainedElsewhere: Set<Int> = []
+  /// The records a constraint of the unit names (or that own one without a first item).
+  var constrainedRecords: Set<Int> = []
   var details = UnitDetails()
 
   init(context: FileContext, root: UnitRoot) {
@@ -426,6 +431,7 @@ struct UnitBuilder {
       if let index = recordOfID[id] { referenced.insert(index) }
     }
     referenced.formUnion(ownersConstrainedElsewhere)
+    constrainedRecords = referenced
     for index in records.indices where index != 0 {
       guard let element = node(records[index].element) else { continue }
       if records[index].isArranged { continue }

@@ -81,6 +81,10 @@ enum DiagnosticMessage {
       text += "The scrollable content size of '\(scrollView)' is ambiguous: "
     }
     text += body(diagnostic.finding)
+    for case .contentOfFixedContainer(let container) in diagnostic.notes {
+      text += " Interface Builder of Xcode 8.3 to 11 marks the content of '\(container)' so: it is laid out by its"
+        + " frame but does not translate its autoresizing mask."
+    }
     if diagnostic.notes.contains(.onlyRightToLeft) {
       text += " This happens only in right-to-left layouts, where leading and trailing are mirrored."
     }

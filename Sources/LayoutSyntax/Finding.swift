@@ -513,6 +513,10 @@ public enum FindingNote: Hashable, Sendable {
   /// Interface Builder (iOS): the solved frame rests on Plumb's estimate of Xcode's canvas, so
   /// a misplacement is information only.
   case estimatedCanvas
+  /// Interface Builder (AppKit): the view is the content of this scroll view or box, laid out
+  /// by its frame without translating its autoresizing mask, whose content the builds of
+  /// Interface Builder of Xcode 8.3 to 11 mark ambiguous.
+  case contentOfFixedContainer(container: String)
 }
 
 /// Xcode's Ambiguity setting of a view, where it asks not to be told.

@@ -65,6 +65,25 @@ final class ReaderTests: XCTestCase {
     _ = file.analyse()
   }
 
+  /// The content of a container laid out by its frame is ambiguous only in files of the builds
+  /// of Interface Builder seen to mark it (12121 to 15505), not just outside them.
+  func testFixedContainerContentByBuild() throws {
+    let url = fixturesDirectory("interface-builder").appendingPathComponent("appkit-fixed-container-content.xib")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    func ambiguousViews(_ build: String) -> Set<String> {
+      let saved = text.replacingOccurrences(of: "toolsVersion=\"15505\"", with: "toolsVersion=\"\(build)\"")
+      XCTAssertEqual(saved.contains("toolsVersion=\"\(build)\""), true)
+      let findings = InterfaceBuilderFile.read(text: saved).analyse().diagnostics
+      return Set(findings.compactMap { $0.code == .ambiguous ? $0.finding.view : nil })
+    }
+    let marked: Set<String> = ["Text Clip", "Text", "List Clip", "Swatch Content", "Quiet Content"]
+    XCTAssertEqual(ambiguousViews("12121"), marked)
+    XCTAssertEqual(ambiguousViews("15505"), marked)
+    XCTAssertEqual(ambiguousViews("12118"), [])
+    XCTAssertEqual(ambiguousViews("15506"), [])
+    XCTAssertEqual(ambiguousViews("16096"), [])
+  }
+
   /// Xcode 7 and 8 name the design device in their default simulated metrics.
   func testSimulatedScreenMetricsNameTheDevice() {
     XCTAssertEqual(Device.simulated("retina4_7.fullscreen")?.id, "retina4_7")

@@ -654,6 +654,21 @@ final class DiagnosticMessageTests: XCTestCase {
     }
   }
 
+  /// The content of an AppKit container laid out by its frame names the container and says
+  /// which builds of Interface Builder mark it; with Never Verify, it is information too.
+  func testContentOfFixedContainerNote() {
+    let clip = Finding.ambiguous(
+      Ambiguity(
+        view: "Clip", axis: .horizontal, position: true, size: false, alternative: frame,
+        positionRange: FrameRange(lowest: nil, highest: nil), sizeRange: nil))
+    let note = " Interface Builder of Xcode 8.3 to 11 marks the content of 'Notes' so: it is laid out by its frame"
+      + " but does not translate its autoresizing mask."
+    XCTAssertEqual(text(clip, notes: [.contentOfFixedContainer(container: "Notes")]), text(clip) + note)
+    XCTAssertEqual(
+      text(clip, notes: [.contentOfFixedContainer(container: "Notes"), .ambiguitySetting(.neverVerify)], severity: .info),
+      text(clip) + note + " Its Ambiguity setting is Never Verify, so this is for information only.")
+  }
+
   /// The notes that make a finding information say why; when a configuration raises its level
   /// again, the reason stays and "for information only" goes.
   func testInformationNotesFollowTheSeverity() {
