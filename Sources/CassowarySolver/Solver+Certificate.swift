@@ -264,9 +264,134 @@ extension Solver {
     }
     holders = [:]
     let members = required.indices.filter { reached[$0] }.map { required[$0] }
-    guard let support = Self.certificateSupport(members, adding: added) else { return nil }
     var needed = Set<ObjectIdentifier>()
-    for index in support where index < members.count { needed.insert(ObjectIdentifier(members[index])) }
+    if let support = Self.certificateSupport(members, adding: added) {
+      for index in support where index < members.count { needed.insert(ObjectIdentifier(members[index])) }
+    } else {
+      guard let support = Self.boundedCertificateSupport(members, adding: added) else { return nil }
+      for member in support { needed.insert(ObjectIdentifier(member)) }
+    }
     return sets.map { set in set.contains { needed.contains(ObjectIdentifier($0)) } }
+  }
+
+  /// The variable a constraint bounds and whether from below, when it is an inequality on
+  /// one variable (its terms merged); nil otherwise.
+  static func bound(of constraint: Constraint) -> (variable: Variable, lower: Bool)? {
+    guard constraint.relation != .equal, let first = constraint.expression.terms.first else { return nil }
+    var coefficient = 0.0
+    for term in constraint.expression.terms {
+      guard term.variable === first.variable else { return nil }
+      coefficient += term.coefficient
+    }
+    guard coefficient.isFinite, abs(coefficient) >= certificateSmallestCoefficient else { return nil }
+    // `a·x + k ≥ 0` bounds x from below when a > 0; `≤` the other way.
+    return (first.variable, (coefficient > 0) == (constraint.relation == .greaterThanOrEqual))
+  }
+
+  /// The members of the unique certificate of the rows that are not bounds on one variable,
+  /// when every bound can be met along a direction those rows (and `added`) do not see; nil
+  /// otherwise.
+  ///
+  /// With `E` the members that are not inequalities on one variable and `B` those that are:
+  /// when `E + [added]` has a unique certificate, a set that misses its support leaves a set
+  /// that cannot hold; a set that meets it leaves rows of `E + [added]` that can hold (no
+  /// certificate is left), and moving any solution of them along a direction `z` with
+  /// `aⱼ·z = 0` on each of those rows, `z > 0` on every variable bounded from below and
+  /// `z < 0` on every variable bounded from above, far enough, meets every bound as well.
+  /// `z` is ±1 on the bounded variables and solved for the others by peeling.
+  static func boundedCertificateSupport(_ members: [Constraint], adding added: Constraint) -> [Constraint]? {
+    var rows: [Constraint] = []
+    var direction: [ObjectIdentifier: Double] = [:]
+    for member in members {
+      guard let bound = bound(of: member) else {
+        rows.append(member)
+        continue
+      }
+      let sign: Double = bound.lower ? 1 : -1
+      let key = ObjectIdentifier(bound.variable)
+      if let known = direction[key], known != sign { return nil }
+      direction[key] = sign
+    }
+    guard !direction.isEmpty, rows.count < members.count,
+      let support = certificateSupport(rows, adding: added),
+      hasFreeDirection(rows + [added], fixing: direction)
+    else { return nil }
+    return support.filter { $0 < rows.count }.map { rows[$0] }
+  }
+
+  /// Whether some `z` with the given values on the bounded variables makes every row's terms
+  /// sum to 0: the other variables are solved for by peeling (a row holding a variable no
+  /// other remaining row holds takes that variable last), and the rows left are checked.
+  static func hasFreeDirection(_ rows: [Constraint], fixing fixed: [ObjectIdentifier: Double]) -> Bool {
+    // Merged cells of each row; the unbounded variables numbered densely.
+    var numbers: [ObjectIdentifier: Int] = [:]
+    var cells: [[(variable: Int, coefficient: Double)]] = []  // unbounded variables
+    var known: [Double] = []  // Σ a·z over the bounded variables
+    var knownMagnitude: [Double] = []
+    var holders: [[Int]] = []
+    for row in rows {
+      var merged: [(variable: Int, coefficient: Double)] = []
+      var total = 0.0
+      var magnitude = 0.0
+      for term in row.expression.terms {
+        let key = ObjectIdentifier(term.variable)
+        if let value = fixed[key] {
+          total += term.coefficient * value
+          magnitude += abs(term.coefficient * value)
+          continue
+        }
+        let number: Int
+        if let existing = numbers[key] {
+          number = existing
+        } else {
+          number = holders.count
+          numbers[key] = number
+          holders.append([])
+        }
+        if let index = merged.firstIndex(where: { $0.variable == number }) {
+          merged[index].coefficient += term.coefficient
+        } else {
+          merged.append((number, term.coefficient))
+        }
+      }
+      merged.removeAll { $0.coefficient == 0 }
+      if merged.contains(where: { abs($0.coefficient) < certificateSmallestCoefficient || !$0.coefficient.isFinite }) {
+        return false
+      }
+      for cell in merged { holders[cell.variable].append(cells.count) }
+      cells.append(merged)
+      known.append(total)
+      knownMagnitude.append(magnitude)
+    }
+    // Peel the rows that hold an unbounded variable no other remaining row holds.
+    var remaining = holders.map(\.count)
+    var peeled = [Bool](repeating: false, count: rows.count)
+    var order: [(row: Int, variable: Int)] = []
+    var ready = remaining.indices.filter { remaining[$0] == 1 }
+    while let variable = ready.popLast() {
+      guard remaining[variable] == 1, let row = holders[variable].first(where: { !peeled[$0] }) else { continue }
+      peeled[row] = true
+      order.append((row, variable))
+      for cell in cells[row] {
+        remaining[cell.variable] -= 1
+        if remaining[cell.variable] == 1 { ready.append(cell.variable) }
+      }
+    }
+    // The rows left hold no peeled variable; their other unbounded variables are 0.
+    for row in rows.indices where !peeled[row] {
+      guard abs(known[row]) <= certificateRelativeTolerance * knownMagnitude[row] else { return false }
+    }
+    // The peeled rows in reverse: each holds only its own variable and later ones' variables.
+    var values = [Double](repeating: 0, count: holders.count)
+    for (row, variable) in order.reversed() {
+      var sum = known[row]
+      var pivot = 0.0
+      for cell in cells[row] {
+        if cell.variable == variable { pivot = cell.coefficient } else { sum += cell.coefficient * values[cell.variable] }
+      }
+      values[variable] = -sum / pivot
+      guard values[variable].isFinite else { return false }
+    }
+    return true
   }
 }

@@ -218,4 +218,45 @@ final class CertifiedConflictTests: XCTestCase {
     XCTAssertNil(Solver.certifiedConflict(members, adding: Expression(x) == 5))
     XCTAssertNotNil(Solver.filteredConflict(members, adding: Expression(x) == 5))
   }
+
+  /// The answers of `certifiedRelaxations` for each constraint of the solver taken away alone,
+  /// and a probe's.
+  private func relaxations(_ constraints: [Constraint], adding added: Constraint) throws -> (certified: [Bool]?, probed: [Bool]) {
+    let solver = Solver()
+    try solver.add(constraints)
+    let sets = constraints.map { [$0] }
+    let probed = sets.map { set in
+      solver.probe { solver -> Bool in
+        guard (try? solver.remove(set[0])) != nil else { return false }
+        return (try? solver.add(added)) != nil
+      }
+    }
+    return (solver.certifiedRelaxations(sets, excluding: [], adding: added), probed)
+  }
+
+  /// A cycle of required widths, each at least 0: the bounds are met by widening every view,
+  /// so each member of the cycle can be taken away and each bound cannot.
+  func testBoundsMetAlongAFreeDirection() throws {
+    let ws = (0..<40).map { Variable("w\($0)") }
+    var constraints = ws.map { Expression($0) >= 0 }
+    constraints += (0..<39).map { Expression(ws[$0 + 1]) == Expression(ws[$0]) + 1 }
+    let closing = Expression(ws[0]) == Expression(ws[39]) + 1
+    let (certified, probed) = try relaxations(constraints, adding: closing)
+    XCTAssertNotNil(certified)
+    XCTAssertEqual(certified ?? [], probed)
+    XCTAssertEqual(probed, [Bool](repeating: false, count: 40) + [Bool](repeating: true, count: 39))
+  }
+
+  /// `w1 − w0 = 1` and the added `w0 − w1 = 1` are the certificate without the bound, and
+  /// taking the first away meets it; but `w1 = 0` kept leaves `w0 = 1` against `w0 ≤ 0`. No
+  /// direction moves `w0` down without moving `w1`, so the certificate must not answer (it
+  /// would say the first can go).
+  func testABoundThatMakesASecondConflictIsRefused() throws {
+    let w0 = Variable("w0")
+    let w1 = Variable("w1")
+    let constraints = [Expression(w1) - Expression(w0) - 1 == 0, Expression(w1) == 0, Expression(w0) <= 0]
+    let (certified, probed) = try relaxations(constraints, adding: Expression(w0) - Expression(w1) - 1 == 0)
+    XCTAssertEqual(probed, [false, false, false])
+    XCTAssertNil(certified)
+  }
 }
