@@ -114,6 +114,10 @@ public final class Solver {
   /// filter, and probes, only need the raw explanation.
   var minimizesConflicts: Bool
 
+  /// Whether a conflict is read from its certificate when that is unique, before the
+  /// deletion filter (tests turn it off to compare the two).
+  var usesCertifiedConflicts = true
+
   /// How far an unbounded ambiguous variable is moved in `Ambiguity.ambiguous.alternative`.
   public static let unboundedStep: Double = 100
 
@@ -559,8 +563,10 @@ public final class Solver {
 
   // MARK: - Conflicts
 
-  /// Shrinks a raw explanation to an irreducible one with a deletion filter on scratch
-  /// solvers (Chinneck): drop a member whenever the rest still cannot hold.
+  /// Shrinks a raw explanation to an irreducible one: read from its certificate when that is
+  /// unique (`certifiedConflict`), else with a deletion filter on scratch solvers (Chinneck):
+  /// drop a member whenever the rest still cannot hold. Both give the same conflict whenever
+  /// the certificate answers.
   func minimalConflict(_ raw: [Constraint], adding constraint: Constraint) -> [Constraint] {
     let order = sequenceOrder()
     func sorted(_ members: [Constraint]) -> [Constraint] {
@@ -571,31 +577,36 @@ public final class Solver {
       }
       return unique.sorted { (order[ObjectIdentifier($0)] ?? 0) < (order[ObjectIdentifier($1)] ?? 0) }
     }
-    var members = sorted(raw)
-    // The raw set is sound in exact arithmetic; check it, and fall back to every required
-    // constraint if rounding made it too small.
-    var check = Self.infeasibleCore(members + [constraint])
-    if check == nil {
-      members = constraints.filter(\.isRequired)
-      check = Self.infeasibleCore(members + [constraint])
-      guard check != nil else { return sorted(raw) + [constraint] }
+    let members = sorted(raw)
+    if usesCertifiedConflicts, let conflict = Self.certifiedConflict(members, adding: constraint) {
+      return conflict
     }
-    if let core = check {
-      let coreSet = Set(core)
-      members = members.filter { coreSet.contains($0) }
-    }
+    if let conflict = Self.filteredConflict(members, adding: constraint) { return conflict }
+    // The raw set is sound in exact arithmetic; if rounding made it too small, start from
+    // every required constraint.
+    return Self.filteredConflict(constraints.filter(\.isRequired), adding: constraint)
+      ?? sorted(raw) + [constraint]
+  }
+
+  /// The deletion filter: an irreducible conflict inside `members + [constraint]`, members in
+  /// their order and `constraint` last; nil when a scratch solver finds that they can hold
+  /// together (or gives up).
+  static func filteredConflict(_ members: [Constraint], adding constraint: Constraint) -> [Constraint]? {
+    guard let core = infeasibleCore(members + [constraint]) else { return nil }
+    let coreSet = Set(core)
+    var members = members.filter { coreSet.contains($0) }
     // Usually the set is irreducible already: every member is needed. One scratch solver
     // finds which members are needed with about k · log k additions (`neededMembers`), where
     // the filter below solves k scratch problems of k constraints each; the filter runs only
     // when some member may go.
-    if let needed = Self.neededMembers(members, adding: constraint), !needed.contains(false) {
+    if let needed = neededMembers(members, adding: constraint), !needed.contains(false) {
       return members + [constraint]
     }
     var index = 0
     while index < members.count {
       var trial = members
       trial.remove(at: index)
-      if let core = Self.infeasibleCore(trial + [constraint]) {
+      if let core = infeasibleCore(trial + [constraint]) {
         let coreSet = Set(core)
         members = trial.filter { coreSet.contains($0) }
       } else {

@@ -258,6 +258,12 @@ public final class PlaceSolver {
     rebuild(engine: engine)
   }
 
+  /// Whether `acceptsEach` reads a freed conflict's answers from its certificate when that is
+  /// unique, before the probe (tests turn it off to compare the two).
+  var usesCertifiedRelaxations = true
+  /// How many groups of relaxations `acceptsEach` answered from a certificate (for tests).
+  private(set) var certifiedRelaxationCount = 0
+
   /// A pivot budget for every solver of this place, in place of the solver's own (for tests
   /// of what happens when the budget runs out).
   var pivotLimit: Int? {
@@ -863,12 +869,24 @@ public final class PlaceSolver {
     var answers = [Bool?](repeating: nil, count: sets.count)
     var groups: [[Int]: [Int]] = [:]
     var groupOrder: [[Int]] = []
+    // The conflicts each entry is an other member of, in the order of the conflicts: a set's
+    // freed conflicts are read from its own entries instead of a scan of every conflict's
+    // members per set (quadratic for one conflict of many members).
+    var conflictsOfEntry: [Int: [Int]] = [:]
+    for (conflictIndex, conflict) in conflicts.enumerated() {
+      for entry in conflict.otherEntries where conflictsOfEntry[entry]?.last != conflictIndex {
+        conflictsOfEntry[entry, default: []].append(conflictIndex)
+      }
+    }
     for (index, positions) in sets.enumerated() {
       let taken = Set(positions.map { $0 + engineCount })
-      let freed = conflicts.indices.filter { conflictIndex in
-        let conflict = conflicts[conflictIndex]
-        return !taken.contains(conflict.brokenEntry) && conflict.otherEntries.contains { taken.contains($0) }
+      var freed: [Int] = []
+      for entry in taken {
+        for conflictIndex in conflictsOfEntry[entry] ?? [] where !taken.contains(conflicts[conflictIndex].brokenEntry) {
+          freed.append(conflictIndex)
+        }
       }
+      if freed.count > 1 { freed = Array(Set(freed)).sorted() }
       if freed.isEmpty {
         answers[index] = true
         continue
@@ -885,12 +903,31 @@ public final class PlaceSolver {
       let takenSets = members.map { sets[$0].map { $0 + engineCount }.filter { $0 < entries.count } }
       var seen = Set<Int>()
       let disjoint = takenSets.allSatisfy { taken in taken.allSatisfy { seen.insert($0).inserted } }
-      let found = disjoint && members.count > 1 ? leaveOneOut(takenSets, freeing: freed) : nil
+      var found: [Bool]?
+      if disjoint && members.count > 1 {
+        found = certifiedLeaveOneOut(takenSets, freeing: freed)
+        if found != nil { certifiedRelaxationCount += 1 }
+        found = found ?? leaveOneOut(takenSets, freeing: freed)
+      }
       for (offset, index) in members.enumerated() {
         answers[index] = found?[offset] ?? accepts(ConstraintChange(relaxed: sets[index]))
       }
     }
     return answers.map { $0 ?? false }
+  }
+
+  /// `leaveOneOut` without a probe, when one conflict is freed and its certificate is unique
+  /// (`Solver.certifiedRelaxations`): a set can be taken away exactly when it holds a member
+  /// of that certificate. Nil when that cannot be shown; then the probe decides.
+  private func certifiedLeaveOneOut(_ takenSets: [[Int]], freeing freed: [Int]) -> [Bool]? {
+    guard usesCertifiedRelaxations, freed.count == 1 else { return nil }
+    let index = conflicts[freed[0]].brokenEntry
+    guard index < entries.count, let layoutConstraint = constraint(at: index),
+      let again = system.solverConstraint(layoutConstraint, tag: entries[index].tag)
+    else { return nil }
+    let excluded = entries[index].solverConstraint.map { [$0] } ?? []
+    let sets = takenSets.map { taken in taken.compactMap { entries[$0].solverConstraint } }
+    return solver.certifiedRelaxations(sets, excluding: excluded, adding: again)
   }
 
   /// Whether each of the disjoint sets of entries can be taken away (the others kept) with
