@@ -34,6 +34,22 @@ struct ObjectiveLevel {
     coefficients[index] = value
   }
 
+  /// Adds `factor · cells` to the coefficients, each exactly as `setCoefficient(symbol,
+  /// Tolerance.coefficientSum(old, coefficient · factor))` would, in the order of the cells;
+  /// `visit(symbol, old)` sees each symbol's coefficient before its change. One access to the
+  /// storage for the whole row (the objective's share of a pivot).
+  @inline(__always)
+  mutating func addCells(
+    _ cells: UnsafeBufferPointer<Cell>, factor: Double, _ visit: (SymbolID, Double) -> Void
+  ) {
+    for cell in cells {
+      let index = Int(cell.symbol)
+      let old = index < coefficients.count ? coefficients[index] : 0
+      visit(cell.symbol, old)
+      setCoefficient(cell.symbol, Tolerance.coefficientSum(old, cell.coefficient * factor))
+    }
+  }
+
   /// The nonzero coefficients, by increasing symbol id.
   var nonzeroCells: [Cell] {
     var cells: [Cell] = []

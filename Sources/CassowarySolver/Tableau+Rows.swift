@@ -71,7 +71,9 @@ extension Tableau {
       row.cells = Array(scratchCells[0..<counts.cells])
     } else {
       row.cells.removeAll(keepingCapacity: true)
-      row.cells.append(contentsOf: scratchCells[0..<counts.cells])
+      scratchCells.withUnsafeBufferPointer { merged in
+        row.cells.append(contentsOf: UnsafeBufferPointer(rebasing: merged[0..<counts.cells]))
+      }
     }
     let constant = Tolerance.sum(row.constant, factor * expression.constant)
     row.constant = constant
@@ -200,8 +202,27 @@ extension Tableau {
   /// Adds `factor · row` to an objective level (used to add or remove an error symbol that
   /// is basic: its row stands for it).
   mutating func addToLevel(_ level: Int, _ row: Row, factor: Double) {
-    for cell in row.cells {
-      addObjectiveCoefficient(level: level, symbol: cell.symbol, cell.coefficient * factor)
+    if tracksChanges || row.cells.isEmpty {
+      for cell in row.cells {
+        addObjectiveCoefficient(level: level, symbol: cell.symbol, cell.coefficient * factor)
+      }
+    } else {
+      // What `addObjectiveCoefficient` does for each cell (no change journal here), with the
+      // undo log and the queue moved out so that the level is changed under one access.
+      var log = undoLog
+      var queue = candidates
+      undoLog = []
+      candidates = SymbolHeap()
+      let logs = recording
+      let queues = !defersExternalRows
+      row.cells.withUnsafeBufferPointer { cells in
+        levels[level].addCells(cells, factor: factor) { symbol, old in
+          if logs { log.append(.coefficient(level: level, symbol, old)) }
+          if queues { queue.insert(symbol) }
+        }
+      }
+      undoLog = log
+      candidates = queue
     }
     addLevelConstant(level: level, row.constant * factor)
   }
