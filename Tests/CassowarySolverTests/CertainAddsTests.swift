@@ -11,7 +11,7 @@ import XCTest
 fileprivate typealias Expression = CassowarySolver.Expression
 
 final class CertainAddsTests: XCTestCase {
-  fileprivate static func chain(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable]) {
+  static func chain(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable]) {
     let solver = Solver()
     let count = Int.random(in: 1...10, using: &random)
     let xs = (0..<count).map { Variable("x\($0)") }
