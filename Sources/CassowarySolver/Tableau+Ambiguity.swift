@@ -266,8 +266,8 @@ extension Tableau {
   /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
   /// a hashed set cost more than the walk itself.
   ///
-  /// With `reach`, a row is not followed when nothing listed can depend on it
-  /// (`ListingReach.mayReachListed`): the walk then finds every affected symbol that is
+  /// With `reach`, a row is not followed when nothing listed can depend on it (one the
+  /// mask does not depend on, numbered above `extraTopology`): the walk then finds every affected symbol that is
   /// listed, or that a listed one depends on, and no other.
   mutating func affectedExternals(from seeds: [SymbolID], reach: ListingReach? = nil, extraTopology: Int32 = -1)
     -> [SymbolID]
@@ -276,6 +276,10 @@ extension Tableau {
     var queue = seeds
     var result: [SymbolID] = []
     var position = 0
+    // Read once: the loop then indexes local arrays.
+    let reachesMask = reach?.reachesMask ?? []
+    let topology = reach?.topology ?? []
+    let known = reach == nil ? 0 : min(reachesMask.count, topology.count)
     while position < queue.count {
       let symbol = queue[position]
       position += 1
@@ -283,9 +287,17 @@ extension Tableau {
       guard index >= 0, index < expansionMarks.count, expansionMarks[index] != round else { continue }
       expansionMarks[index] = round
       if kinds[index] == .external { result.append(symbol) }
-      for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
-        if let reach, !reach.mayReachListed(basic, extraTopology: extraTopology) { continue }
-        queue.append(basic)
+      if reach != nil {
+        for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
+          // Not followed: a row the mask does not depend on, after every row of the listing's own.
+          let other = Int(basic)
+          if other < known && !reachesMask[other] && topology[other] > extraTopology { continue }
+          queue.append(basic)
+        }
+      } else {
+        for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
+          queue.append(basic)
+        }
       }
     }
     return result.sorted()
@@ -299,7 +311,7 @@ extension Tableau {
   mutating func listingReach(for listing: AlternativeListing) -> ListingReach? {
     guard let restored = frames.last?.epoch else { return nil }
     if let known = reachCache, known.token === listing.token, known.epoch == restored, known.count == kinds.count {
-      return known
+      return known.prunes ? known : nil
     }
     let count = kinds.count
     // A topological order of the rows of external symbols: every reference goes to a lower
@@ -342,10 +354,14 @@ extension Tableau {
       guard let row = rows[Int(symbol)] else { continue }
       for cell in row.cells where kinds[Int(cell.symbol)] == .external { reaches[Int(cell.symbol)] = true }
     }
+    // When the mask depends on every row (a row of labels, whose first width holds every
+    // other label's slack), only the listing's own symbols could prune the walk, and only
+    // the rows after all of theirs.
+    let prunes = order.contains { !reaches[Int($0)] }
     let reach = ListingReach(
-      token: listing.token, epoch: restored, count: count, topology: topology, reachesMask: reaches)
+      token: listing.token, epoch: restored, count: count, topology: topology, reachesMask: reaches, prunes: prunes)
     reachCache = reach
-    return reach
+    return prunes ? reach : nil
   }
 
   /// The cells of the rows of external symbols, for the walk's budget.
@@ -1115,12 +1131,8 @@ struct ListingReach {
   let count: Int
   let topology: [Int32]
   let reachesMask: [Bool]
-
-  func mayReachListed(_ symbol: SymbolID, extraTopology: Int32) -> Bool {
-    let index = Int(symbol)
-    guard index < count else { return true }
-    return reachesMask[index] || topology[index] <= extraTopology
-  }
+  /// Whether some row is one the mask does not depend on (else the walk is not pruned).
+  let prunes: Bool
 }
 
 /// The cells of one leaving row that may enter on the face (`Tableau.leavingCandidates`),
