@@ -38,11 +38,17 @@ public struct AlternativeSolution: Sendable {
 ///
 /// Made by `Solver.alternativeListing(_:)` for the variables every query lists (one flag per
 /// symbol, made once) and `adding(_:)` for a query's own few.
+/// The identity of an `AlternativeListing`'s mask.
+public final class ListingToken: Sendable {}
+
 public struct AlternativeListing: Sendable {
   /// By symbol id: whether the symbol's variable is listed.
   let mask: [Bool]
   /// A query's own symbols, besides the mask.
   let extra: [SymbolID]
+  /// Names the mask (kept by copies and `adding`), for what the tableau works out from it
+  /// once (`ListingReach`).
+  let token: ListingToken
 
   /// The same listing with `variables` listed too (those the solver has never seen have no
   /// value to list).
@@ -51,7 +57,7 @@ public struct AlternativeListing: Sendable {
     for variable in variables {
       if let symbol = solver.tableau.existingSymbol(for: variable) { extra.append(symbol) }
     }
-    return AlternativeListing(mask: mask, extra: extra)
+    return AlternativeListing(mask: mask, extra: extra, token: token)
   }
 
   /// Whether the symbol's variable is listed.
@@ -329,7 +335,7 @@ public final class Solver {
     for variable in variables {
       if let symbol = tableau.existingSymbol(for: variable) { mask[Int(symbol)] = true }
     }
-    return AlternativeListing(mask: mask, extra: [])
+    return AlternativeListing(mask: mask, extra: [], token: ListingToken())
   }
 
   /// `ambiguity(of:)` whose alternative solution lists only the variables of `listing` among

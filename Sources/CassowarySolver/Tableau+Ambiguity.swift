@@ -265,11 +265,21 @@ extension Tableau {
   ///
   /// The visited set is a round of the expansion's marks (no expansion runs meanwhile):
   /// a hashed set cost more than the walk itself.
-  mutating func affectedExternals(from seeds: [SymbolID]) -> [SymbolID] {
+  ///
+  /// With `reach`, a row is not followed when nothing listed can depend on it (one the
+  /// mask does not depend on, numbered above `extraTopology`): the walk then finds every affected symbol that is
+  /// listed, or that a listed one depends on, and no other.
+  mutating func affectedExternals(from seeds: [SymbolID], reach: ListingReach? = nil, extraTopology: Int32 = -1)
+    -> [SymbolID]
+  {
     let round = nextExpansionRound()
     var queue = seeds
     var result: [SymbolID] = []
     var position = 0
+    // Read once: the loop then indexes local arrays.
+    let reachesMask = reach?.reachesMask ?? []
+    let topology = reach?.topology ?? []
+    let known = reach == nil ? 0 : min(reachesMask.count, topology.count)
     while position < queue.count {
       let symbol = queue[position]
       position += 1
@@ -277,11 +287,100 @@ extension Tableau {
       guard index >= 0, index < expansionMarks.count, expansionMarks[index] != round else { continue }
       expansionMarks[index] = round
       if kinds[index] == .external { result.append(symbol) }
-      for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
-        queue.append(basic)
+      if reach != nil {
+        for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
+          // Not followed: a row the mask does not depend on, after every row of the listing's own.
+          let other = Int(basic)
+          if other < known && !reachesMask[other] && topology[other] > extraTopology { continue }
+          queue.append(basic)
+        }
+      } else {
+        for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
+          queue.append(basic)
+        }
       }
     }
     return result.sorted()
+  }
+
+  /// What the rows of external symbols say about a listing, worked out once for the epoch
+  /// the current transaction began at (the same for every alternative of a bulk pass, which
+  /// rolls each back): valid as long as the references between rows of external symbols
+  /// are those of that epoch, which an alternative's changes keep (they move constants, and
+  /// pivot restricted symbols only, whose rows hold no external symbol).
+  mutating func listingReach(for listing: AlternativeListing) -> ListingReach? {
+    guard let restored = frames.last?.epoch else { return nil }
+    if let known = reachCache, known.token === listing.token, known.epoch == restored, known.count == kinds.count {
+      return known.prunes ? known : nil
+    }
+    let count = kinds.count
+    // A topological order of the rows of external symbols: every reference goes to a lower
+    // number (depth first, iteratively; the references form no cycle, and the budget only
+    // guards against a broken invariant).
+    var topology = [Int32](repeating: -1, count: count)
+    var order: [SymbolID] = []
+    var stack: [(symbol: SymbolID, expanded: Bool)] = []
+    var budget = 4 * (count + cellBudgetForReach()) + 64
+    for start in 0..<count where kinds[start] == .external && rows[start] != nil && topology[start] < 0 {
+      stack.append((SymbolID(truncatingIfNeeded: start), false))
+      while let (symbol, expanded) = stack.popLast() {
+        budget -= 1
+        if budget < 0 { return nil }
+        let index = Int(symbol)
+        if expanded {
+          if topology[index] < 0 {
+            topology[index] = Int32(order.count)
+            order.append(symbol)
+          }
+          continue
+        }
+        // -2: on the stack, waiting for what its row refers to.
+        if topology[index] != -1 { continue }
+        topology[index] = -2
+        stack.append((symbol, true))
+        guard let row = rows[index] else { continue }
+        for cell in row.cells where kinds[Int(cell.symbol)] == .external && rows[Int(cell.symbol)] != nil {
+          let other = Int(cell.symbol)
+          if topology[other] == -2 { return nil }
+          if topology[other] == -1 { stack.append((cell.symbol, false)) }
+        }
+      }
+    }
+    // Whether a listed symbol depends on each row: its own, or that of a row referring to it
+    // (rows in decreasing order, so every row that refers to one comes before it).
+    var reaches = [Bool](repeating: false, count: count)
+    for index in 0..<min(count, listing.mask.count) where listing.mask[index] { reaches[index] = true }
+    for symbol in order.reversed() where reaches[Int(symbol)] {
+      guard let row = rows[Int(symbol)] else { continue }
+      for cell in row.cells where kinds[Int(cell.symbol)] == .external { reaches[Int(cell.symbol)] = true }
+    }
+    // When the mask depends on every row (a row of labels, whose first width holds every
+    // other label's slack), only the listing's own symbols could prune the walk, and only
+    // the rows after all of theirs.
+    let prunes = order.contains { !reaches[Int($0)] }
+    let reach = ListingReach(
+      token: listing.token, epoch: restored, count: count, topology: topology, reachesMask: reaches, prunes: prunes)
+    reachCache = reach
+    return prunes ? reach : nil
+  }
+
+  /// The cells of the rows of external symbols, for the walk's budget.
+  func cellBudgetForReach() -> Int {
+    var cells = 0
+    for index in rows.indices where kinds[index] == .external {
+      cells += rows[index]?.cells.count ?? 0
+    }
+    return cells
+  }
+
+  /// The highest topological number among the rows of a listing's own symbols (-1 if none):
+  /// a row with a higher number cannot be one they depend on.
+  func extraTopology(of listing: AlternativeListing, reach: ListingReach) -> Int32 {
+    var highest: Int32 = -1
+    for symbol in listing.extra where Int(symbol) < reach.count {
+      highest = max(highest, reach.topology[Int(symbol)])
+    }
+    return highest
   }
 
   /// Moves the parametric symbol `direction` by `step` inside the current transaction (the
@@ -313,7 +412,13 @@ extension Tableau {
     for entry in currentLog {
       if case .row(let basic, _) = entry { allSeeds.append(basic) }
     }
-    var affected = affectedExternals(from: allSeeds)
+    // With a listing, rows on which nothing listed depends are not followed: the listed
+    // affected symbols, and every affected one they depend on (all the evaluation reads),
+    // are found all the same.
+    let reach = listing.flatMap { listingReach(for: $0) }
+    var affected = affectedExternals(
+      from: allSeeds, reach: reach,
+      extraTopology: reach.flatMap { reach in listing.map { extraTopology(of: $0, reach: reach) } } ?? -1)
     let reached = expansionRound
     // With a listing, the symbols evaluated are the listed ones and the others before the
     // last of them, in id order: along a chain of definitions each then takes one step from
@@ -1013,6 +1118,21 @@ extension Tableau {
     }
     return found
   }
+}
+
+/// For the walk of an alternative with a listing: a topological number for every row of an
+/// external symbol (every reference goes to a lower one; -1 for other symbols), and whether
+/// a symbol of the listing's mask depends on each symbol (its own, or a row that refers to it,
+/// transitively). A row the mask does not depend on, numbered above every row of the
+/// listing's own symbols, is one nothing listed depends on.
+struct ListingReach {
+  let token: ListingToken
+  let epoch: UInt64
+  let count: Int
+  let topology: [Int32]
+  let reachesMask: [Bool]
+  /// Whether some row is one the mask does not depend on (else the walk is not pruned).
+  let prunes: Bool
 }
 
 /// The cells of one leaving row that may enter on the face (`Tableau.leavingCandidates`),

@@ -185,6 +185,8 @@ struct Tableau {
   var expansionValues: [Double] = []
   var expansionMarks: [UInt32] = []
   var expansionRound: UInt32 = 0
+  /// What the walk of an alternative worked out of the last listing (`listingReach`).
+  var reachCache: ListingReach?
   var expansionTouched: [SymbolID] = []
   /// The pending definitions of `expanded`, kept to reuse its storage.
   var expansionHeap = RankHeap()

@@ -787,6 +787,25 @@ public final class PlaceSolver {
     return solver.probe { solver in addRequired(added, to: solver) }
   }
 
+  /// `accepts(ConstraintChange(added: pins), determining: determining ? view : nil, axis:)`
+  /// when it is known without a probe: true when the solver can tell from its rows that the
+  /// pins would be added without a conflict (`Solver.certainlyAccepts`) and, when the view
+  /// must be determined, the pins fix it by themselves (`pinsDetermine`, as for
+  /// `acceptsTogether`); nil when it cannot tell (the probe then decides).
+  func acceptsWithoutProbe(pins: [LayoutConstraint], view: String, axis: AttributeAxis, determining: Bool)
+    -> Bool?
+  {
+    guard failure == nil, !pins.isEmpty, pins.allSatisfy(\.isRequired) else { return nil }
+    if determining && !pinsDetermine(pins, view: view, axis: axis) { return nil }
+    var constraints: [Constraint] = []
+    constraints.reserveCapacity(pins.count)
+    for (offset, pin) in pins.enumerated() {
+      guard let constraint = system.solverConstraint(pin, tag: nextTag + offset) else { return nil }
+      constraints.append(constraint)
+    }
+    return solver.certainlyAccepts(constraints) ? true : nil
+  }
+
   /// Adds the required constraints of `constraints` to `solver` (a probe's), tagged after the
   /// entries' tags, as `accepts` and `acceptsTogether` try them; false when one cannot be added.
   private func addRequired(_ constraints: [LayoutConstraint], to solver: Solver) -> Bool {

@@ -9,16 +9,16 @@ enum AmbiguityCheck {
     let model = solver.model
     var findings: [PlacedFinding] = []
     let ambiguities = solver.ambiguities()
-    var explainedByContent = Set<String>()
+    var explainedByContent = Set<SizedView>()
 
     for pair in contentPriorityPairs(ambiguities, solver: solver, model: model) {
-      explainedByContent.insert("\(pair.first)|\(pair.axis)")
-      explainedByContent.insert("\(pair.second)|\(pair.axis)")
+      explainedByContent.insert(SizedView(view: pair.first, axis: pair.axis))
+      explainedByContent.insert(SizedView(view: pair.second, axis: pair.axis))
       findings.append(contentPriorityFinding(pair, solver: solver, document: document))
     }
 
     let reported = ambiguities.filter { ambiguity in
-      !explainedByContent.contains("\(ambiguity.view)|\(ambiguity.axis)")
+      !explainedByContent.contains(SizedView(view: ambiguity.view, axis: ambiguity.axis))
         && model.views[ambiguity.view]?.isGeneratedGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
     }
     // Only the first place to make a finding works out its fix (merging keeps that one).
@@ -36,7 +36,7 @@ enum AmbiguityCheck {
 
     // Only an undetermined size falls to 0; a view whose position alone is open has the size
     // its constraints give it.
-    let undeterminedSizes = Set(ambiguities.filter(\.size).map { "\($0.view)|\($0.axis)" })
+    let undeterminedSizes = Set(ambiguities.filter(\.size).map { SizedView(view: $0.view, axis: $0.axis) })
     // Read only when some view has no size (it is a pass over every constraint).
     var sizedToZeroFound: Set<SizedView>?
     // Likewise, a pass over every conflict's members.
@@ -61,7 +61,7 @@ enum AmbiguityCheck {
         if let index = collapsing[SizedView(view: name, axis: axis)] {
           cause = .brokenConstraint(Describe.quote(solver.conflicts[index].broken, in: document))
         } else {
-          cause = undeterminedSizes.contains("\(name)|\(axis)") ? .undetermined : .constraints
+          cause = undeterminedSizes.contains(SizedView(view: name, axis: axis)) ? .undetermined : .constraints
         }
         findings.append(
           PlacedFinding(
@@ -130,7 +130,10 @@ enum AmbiguityCheck {
   // MARK: - Ambiguous
 
   private static func key(of ambiguity: AmbiguityFinding) -> String {
-    "\(ambiguity.view)|\(ambiguity.axis)|\(ambiguity.position)|\(ambiguity.size)"
+    // The text "\(view)|\(axis)|\(position)|\(size)" would give, without interpolating an enum
+    // (which reflects on it: a tenth of a check of a long chain of ambiguous views).
+    ambiguity.view + (ambiguity.axis == .horizontal ? "|horizontal|" : "|vertical|")
+      + (ambiguity.position ? "true|" : "false|") + (ambiguity.size ? "true" : "false")
   }
 
   private static func ambiguousFinding(_ ambiguity: AmbiguityFinding, solver: PlaceSolver, fix: Fix?) -> PlacedFinding {
@@ -280,6 +283,9 @@ enum AmbiguityCheck {
         let added = (choice.position ? [plan.pinPosition] : []) + (choice.size ? [plan.pinSize] : [])
         return places.allSatisfy { place in
           let isAmbiguous = place.isAmbiguous(name, axis: plan.axis)
+          if place.acceptsWithoutProbe(pins: added, view: name, axis: plan.axis, determining: isAmbiguous) == true {
+            return true
+          }
           return place.accepts(
             ConstraintChange(added: added), determining: isAmbiguous ? name : nil, axis: plan.axis)
         }
