@@ -205,10 +205,30 @@ public final class PlaceSolver {
   /// `constraints` (the engine's, then the file's), which is also the order they were added
   /// after the last rebuild; the constraint itself is read from the model by position, so
   /// that ranges always follow the current text.
-  private struct Entry {
-    var tag: Int
+  ///
+  /// 16 bytes: whether the entry is broken is kept in the sign of its tag (tags count up from
+  /// 0), not in a flag that would pad an entry to 24 (two places of 100,000 constraints keep
+  /// 200,000 entries).
+  struct Entry {
+    /// The tag, or its complement (`~tag`, negative) when the entry is broken.
+    private var storedTag: Int
     var solverConstraint: Constraint?
-    var isBroken: Bool
+
+    init(tag: Int, solverConstraint: Constraint?, isBroken: Bool) {
+      assert(tag >= 0, "tags count up from 0")
+      storedTag = isBroken ? ~tag : tag
+      self.solverConstraint = solverConstraint
+    }
+
+    /// The tag of the entry's solver constraint.
+    var tag: Int { storedTag >= 0 ? storedTag : ~storedTag }
+
+    /// Whether the entry's constraint was broken to recover from a conflict (added at
+    /// `brokenPriority`).
+    var isBroken: Bool {
+      get { storedTag < 0 }
+      set { storedTag = newValue ? ~tag : tag }
+    }
   }
 
   public private(set) var place: LayoutPlace
@@ -228,6 +248,10 @@ public final class PlaceSolver {
   private var engineCount = 0
   /// The engine's constraints as of the current model; computed when first asked for.
   private var cachedEngineConstraints: [LayoutConstraint]?
+  /// Where the other places of the canvas share the engine's constraints and the views'
+  /// signatures of the current model, when a live layout updates them together; consulted
+  /// when either is next computed for the current model, and dropped when the model changes.
+  private var share: CanvasShare?
   /// The position in `entries` of each tag (-1 for tags no longer in use); rebuilt when
   /// first needed after entries moved.
   private var indexOfTag: [Int32] = []
@@ -249,10 +273,19 @@ public final class PlaceSolver {
   /// - Parameter engine: the engine's constraints of `model` on `place.canvas`, when another
   ///   place of the same canvas already built them (they do not depend on the direction):
   ///   the places then share one array instead of keeping a copy each.
-  init(model: LayoutModel, place: LayoutPlace, followsUpdates: Bool, engine: [LayoutConstraint]? = nil) {
+  /// - Parameter share: where the other places of the same canvas and model share the
+  ///   engine's constraints and the views' signatures (see `CanvasShare`).
+  /// - Parameter signatures: the table of view signatures, when the place shares it with
+  ///   other places (a live layout's); otherwise the place keeps its own.
+  init(
+    model: LayoutModel, place: LayoutPlace, followsUpdates: Bool, engine: [LayoutConstraint]? = nil,
+    share: CanvasShare? = nil, signatures: SignatureTable? = nil
+  ) {
     self.model = model
     self.place = place
     self.followsUpdates = followsUpdates
+    self.share = share
+    signatureTable = signatures ?? SignatureTable()
     system = LayoutSystem(model: model, place: place)
     solver = Solver()
     rebuild(engine: engine)
@@ -275,10 +308,19 @@ public final class PlaceSolver {
 
   private var engineConstraints: [LayoutConstraint] {
     if let cachedEngineConstraints { return cachedEngineConstraints }
-    let built = system.engineConstraints()
+    let system = self.system
+    let built = share?.engineConstraints { system.engineConstraints() } ?? system.engineConstraints()
     cachedEngineConstraints = built
     return built
   }
+
+  /// The engine's constraints if the place has computed them for the current model (for tests
+  /// of what places share).
+  var engineConstraintsIfComputed: [LayoutConstraint]? { cachedEngineConstraints }
+
+  /// The signature id of every view of the current model, when the place has computed them
+  /// (for tests of what places share).
+  var viewSignatures: [String: Int32] { viewSignatureIDs }
 
   /// Every constraint in the solver, in the order added: the engine's first, then the file's.
   public var constraints: [LayoutConstraint] { engineConstraints + model.constraints }
@@ -298,52 +340,26 @@ public final class PlaceSolver {
     entries.indices.compactMap { entries[$0].isBroken ? constraint(at: $0) : nil }
   }
 
-  /// Ids of every view signature seen so far; kept across updates so that a view whose
-  /// signature did not change keeps its id.
-  private var signatureIDs: [ConstraintKey.ViewSignature: Int32] = [:]
-  /// The id of each superview chain seen (see `ConstraintKey.ChainLink`).
-  private var chainIDs: [ConstraintKey.ChainLink: Int32] = [:]
+  /// The ids of every view signature and superview chain seen so far, kept across updates so
+  /// that a view whose signature did not change keeps its id; shared by the places of a live
+  /// layout.
+  private let signatureTable: SignatureTable
   /// The signature id of every view of the current model.
   private var viewSignatureIDs: [String: Int32] = [:]
 
-  private func computeSignatures() {
-    viewSignatureIDs = [:]
-    viewSignatureIDs.reserveCapacity(model.viewOrder.count)
-    var chain: [(String, EdgeInsets)] = []
-    for name in model.viewOrder {
-      guard let node = model.views[name] else { continue }
-      chain.removeAll(keepingCapacity: true)
-      chain.append((name, node.alignmentInsets))
-      var parent = node.superview
-      while let current = parent, chain.count <= model.viewOrder.count {
-        let parentNode = model.views[current]
-        chain.append((current, parentNode?.alignmentInsets ?? .zero))
-        parent = parentNode?.superview
-      }
-      // The chain's id, built from its top: equal ids, equal chains of names and insets.
-      var rest: Int32 = -1
-      for (link, insets) in chain.reversed() {
-        let key = ConstraintKey.ChainLink(name: link, insets: insets, rest: rest)
-        if let id = chainIDs[key] {
-          rest = id
-        } else {
-          let id = Int32(chainIDs.count)
-          chainIDs[key] = id
-          rest = id
-        }
-      }
-      let signature = ConstraintKey.ViewSignature(
-        chain: rest, margins: node.margins, baseline: node.baselineOffset, firstBaseline: node.firstBaselineFromTop)
-      if let id = signatureIDs[signature] {
-        viewSignatureIDs[name] = id
-      } else {
-        let id = Int32(signatureIDs.count)
-        signatureIDs[signature] = id
-        viewSignatureIDs[name] = id
-      }
+  /// Computes the signatures of the current model's views; those another place of the canvas
+  /// computed for the same model when there are (the same ids: both read one table).
+  /// - Parameter current: false when the model is not the one `share` is for (`keyEntries`,
+  ///   which reads the model an update replaces).
+  private func computeSignatures(current: Bool = true) {
+    let model = self.model
+    let table = signatureTable
+    if current, let share {
+      viewSignatureIDs = share.viewSignatures { table.signatures(of: model) }
+    } else {
+      viewSignatureIDs = table.signatures(of: model)
     }
   }
-
   private func key(_ constraint: LayoutConstraint) -> ConstraintKey {
     ConstraintKey(
       firstView: viewSignatureIDs[constraint.first.view] ?? -2, firstAttribute: constraint.first.attribute,
@@ -365,7 +381,9 @@ public final class PlaceSolver {
     churn = 0
     if let pivotLimit { solver.pivotLimit = pivotLimit }
     system = LayoutSystem(model: model, place: place)
-    cachedEngineConstraints = known
+    // What is cached was computed for the current model and place (`update` drops it when
+    // they change), so a rebuild of the same model keeps sharing it.
+    cachedEngineConstraints = known ?? cachedEngineConstraints
     cachedAmbiguities = nil
     cachedSizeAlternatives = [:]
     cachedViews = nil
@@ -413,7 +431,7 @@ public final class PlaceSolver {
   /// rebuild would have given it (the entries' constraints are the model's, by position).
   private func keyEntries() {
     guard !keyed else { return }
-    computeSignatures()
+    computeSignatures(current: false)
     keyed = true
   }
 
@@ -527,6 +545,20 @@ public final class PlaceSolver {
     model newModel: LayoutModel, place newPlace: LayoutPlace? = nil, sameDeclarations: Bool = false,
     redeclaredViews: [String]? = nil, changedConstraints: (old: Range<Int>, new: Range<Int>)? = nil
   ) -> Bool {
+    update(
+      model: newModel, place: newPlace, sameDeclarations: sameDeclarations, redeclaredViews: redeclaredViews,
+      changedConstraints: changedConstraints, share: nil)
+  }
+
+  /// `update(model:place:sameDeclarations:redeclaredViews:changedConstraints:)`, with
+  /// `share`: where the other places of the same canvas, updated to the same model, share the
+  /// engine's constraints and the views' signatures of `newModel` (see `CanvasShare`).
+  @discardableResult
+  func update(
+    model newModel: LayoutModel, place newPlace: LayoutPlace?, sameDeclarations: Bool,
+    redeclaredViews: [String]?, changedConstraints: (old: Range<Int>, new: Range<Int>)?,
+    share newShare: CanvasShare?
+  ) -> Bool {
     // Keys are read against the model the entries were added from, before it is replaced.
     keyEntries()
     if let newPlace { place = newPlace }
@@ -541,6 +573,7 @@ public final class PlaceSolver {
     cachedViews = nil
     cachedOptionalEntries = nil
     cachedEngineConstraints = nil
+    share = newShare
     let hadConflicts = !conflicts.isEmpty || failure != nil
     if hadConflicts {
       rebuild()
