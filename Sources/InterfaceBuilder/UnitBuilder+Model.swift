@@ -583,12 +583,13 @@ extension UnitBuilder {
   }
 
   /// Whether text has symbols or emoji (arrows, mathematical operators, technical symbols,
-  /// shapes, dingbats: U+2190–U+2BFF; emoji and other pictographs: U+1F000 and above), which
+  /// shapes, dingbats: U+2190–U+2BFF; emoji and other pictographs: U+1F000–U+1FBFF, not the
+  /// ideographs of the planes above, which `ems` counts a whole em each), which
   /// UIKit draws from fonts other than the text's, at about an em or more each: Interface
   /// Builder saves labels of such characters 1 to 1.4 em wide a character, more than twice the
   /// average advance, so no width is estimated for such text (its saved frame stands).
   static func hasGlyphsOfOtherFonts<S: StringProtocol>(_ text: S) -> Bool {
-    text.unicodeScalars.contains { (0x2190...0x2BFF).contains($0.value) || $0.value >= 0x1F000 }
+    text.unicodeScalars.contains { (0x2190...0x2BFF).contains($0.value) || (0x1F000...0x1FBFF).contains($0.value) }
   }
 
   /// The width of a line of text in ems: an average advance for most scripts, a whole em for

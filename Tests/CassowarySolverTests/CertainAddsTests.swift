@@ -31,22 +31,8 @@ final class CertainAddsTests: XCTestCase {
       }
       if Int.random(in: 0..<4, using: &random) == 0 { try solver.add(widths[index] >= 0) }
       guard index > 0 else { continue }
-      let previous = Int.random(in: max(0, index - 3)..<index, using: &random)
-      let gap = Double(Int.random(in: -3...9, using: &random))
-      let scale = ([1, 1, 1, -1, 2, 0.5] as [Double]).randomElement(using: &random) ?? 1
-      switch Int.random(in: 0..<8, using: &random) {
-      case 0 where index >= 2:
-        let other = Int.random(in: 0..<index, using: &random)
-        try solver.add(xs[index] == xs[previous] + xs[other] - xs[0] + widths[previous] + gap)
-      case 1:
-        try solver.add(canvas - xs[index] - widths[index] == canvas - xs[previous] + gap)
-      case 2:
-        try solver.add(xs[index] == scale * xs[previous] + widths[previous] + gap)
-      case 3:
-        try solver.add(xs[index] <= xs[previous] + widths[previous] + gap)
-      default:
-        try solver.add(xs[index] == xs[previous] + widths[previous] + gap)
-      }
+      try solver.addRandomChainLink(
+        index, xs: xs, widths: widths, canvas: canvas, gaps: -3...9, inequalities: true, &random)
       if Int.random(in: 0..<8, using: &random) == 0 {
         try solver.add((xs[index] == Double(Int.random(in: 0...300, using: &random))).withPriority(500))
       }

@@ -31,23 +31,8 @@ final class DefinitionWitnessTests: XCTestCase {
       default: break
       }
       guard index > 0 else { continue }
-      let previous = Int.random(in: max(0, index - 3)..<index, using: &random)
-      let gap = Double(Int.random(in: 0...9, using: &random))
-      let coefficients: [Double] = [1, 1, 1, -1, 2, 0.5]
-      let scale = coefficients.randomElement(using: &random) ?? 1
-      switch Int.random(in: 0..<8, using: &random) {
-      case 0 where index >= 2:
-        // Two earlier views: a diamond of references.
-        let other = Int.random(in: 0..<index, using: &random)
-        try solver.add(xs[index] == xs[previous] + xs[other] - xs[0] + widths[previous] + gap)
-      case 1:
-        // The right-to-left form: measured from the canvas.
-        try solver.add(canvas - xs[index] - widths[index] == canvas - xs[previous] + gap)
-      case 2:
-        try solver.add(xs[index] == scale * xs[previous] + widths[previous] + gap)
-      default:
-        try solver.add(xs[index] == xs[previous] + widths[previous] + gap)
-      }
+      try solver.addRandomChainLink(
+        index, xs: xs, widths: widths, canvas: canvas, gaps: 0...9, inequalities: false, &random)
       if Int.random(in: 0..<10, using: &random) == 0 {
         try solver.add((xs[index] == Double(Int.random(in: 0...300, using: &random))).withPriority(500))
       }

@@ -84,6 +84,19 @@ final class ReaderTests: XCTestCase {
     XCTAssertEqual(ambiguousViews("16096"), [])
   }
 
+  /// Symbols and emoji get no estimated width; the ideographs beyond them (U+20000 on), which
+  /// `ems` measures a whole em each, still do.
+  func testGlyphsOfOtherFonts() {
+    XCTAssertTrue(UnitBuilder.hasGlyphsOfOtherFonts("★★★☆☆"))
+    XCTAssertTrue(UnitBuilder.hasGlyphsOfOtherFonts("Go →"))
+    XCTAssertTrue(UnitBuilder.hasGlyphsOfOtherFonts("Hi 😀"))
+    XCTAssertTrue(UnitBuilder.hasGlyphsOfOtherFonts("🇫🇷"))
+    XCTAssertFalse(UnitBuilder.hasGlyphsOfOtherFonts("Résumé"))
+    XCTAssertFalse(UnitBuilder.hasGlyphsOfOtherFonts("漢字"))
+    XCTAssertFalse(UnitBuilder.hasGlyphsOfOtherFonts("\u{20BB7}野家"))
+    XCTAssertEqual(UnitBuilder.ems("\u{20BB7}"), 1)
+  }
+
   /// Xcode 7 and 8 name the design device in their default simulated metrics.
   func testSimulatedScreenMetricsNameTheDevice() {
     XCTAssertEqual(Device.simulated("retina4_7.fullscreen")?.id, "retina4_7")

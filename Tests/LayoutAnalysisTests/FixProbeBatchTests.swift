@@ -6,19 +6,29 @@ import XCTest
 /// The conflict fixes are decided for every member of a conflict at once
 /// (`PlaceSolver.acceptsEach`); each answer must be the one a probe of that member alone gives.
 final class FixProbeBatchTests: XCTestCase {
+  /// For each conflict of `solver`, the sets a fix relaxes: the copies of each member's
+  /// constraint, the broken one first, each set once.
+  private static func relaxationSets(
+    of solver: PlaceSolver, context: CheckContext, document: LayoutDocument
+  ) -> [[[Int]]] {
+    solver.conflicts.map { conflict in
+      var sets: [[Int]] = []
+      for entry in [conflict.brokenEntry] + conflict.otherEntries {
+        guard let position = solver.modelPosition(ofEntry: entry) else { continue }
+        let copies = context.copies(of: position, in: document.model)
+        if !sets.contains(copies) { sets.append(copies) }
+      }
+      return sets
+    }
+  }
+
   private func checkBatchAgreesWithSingleProbes(_ text: String, label: String) -> Int {
     let document = LayoutDocument(text: text, kind: .layout)
     let layout = SolvedLayout(document: document, solveWithErrors: true)
     let context = CheckContext(places: layout.places)
     var compared = 0
     for solver in layout.places {
-      for conflict in solver.conflicts {
-        var sets: [[Int]] = []
-        for entry in [conflict.brokenEntry] + conflict.otherEntries {
-          guard let position = solver.modelPosition(ofEntry: entry) else { continue }
-          let copies = context.copies(of: position, in: document.model)
-          if !sets.contains(copies) { sets.append(copies) }
-        }
+      for sets in Self.relaxationSets(of: solver, context: context, document: document) {
         let batch = solver.acceptsEach(relaxing: sets)
         let single = sets.map { solver.accepts(ConstraintChange(relaxed: $0)) }
         XCTAssertEqual(batch, single, "\(label): \(sets)\n\(text)")
@@ -75,13 +85,7 @@ final class FixProbeBatchTests: XCTestCase {
     let context = CheckContext(places: layout.places)
     var answered = 0
     for solver in layout.places {
-      for conflict in solver.conflicts {
-        var sets: [[Int]] = []
-        for entry in [conflict.brokenEntry] + conflict.otherEntries {
-          guard let position = solver.modelPosition(ofEntry: entry) else { continue }
-          let copies = context.copies(of: position, in: document.model)
-          if !sets.contains(copies) { sets.append(copies) }
-        }
+      for sets in Self.relaxationSets(of: solver, context: context, document: document) {
         let before = solver.certifiedRelaxationCount
         solver.usesCertifiedRelaxations = true
         let certified = solver.acceptsEach(relaxing: sets)

@@ -44,38 +44,24 @@ final class MissingConstraintsShortcutTests: XCTestCase {
   /// cycle open or closed.
   private static func cycle(_ random: inout SeededRandom) -> String {
     let count = Int.random(in: 2...14, using: &random)
-    var lines: [String] = []
-    if Bool.random(using: &random) { lines.append("direction both") }
-    lines.append("canvas wide \(Int.random(in: 40...1200, using: &random))x\(Int.random(in: 40...600, using: &random))")
-    for index in 0..<count {
-      var line = "view v\(index)"
-      if Int.random(in: 0..<4, using: &random) == 0 { line += " frame (\(index) 2; 30 40)" }
-      if Int.random(in: 0..<5, using: &random) == 0 { line += " insets (1, 2, 3, 4)" }
-      lines.append(line)
-    }
+    var lines = RandomLayoutLines.start(widths: 40...1200, heights: 40...600, &random)
+    lines += RandomLayoutLines.views(
+      count, framesOneIn: 4, frame: { index, _ in " frame (\(index) 2; 30 40)" }, insetsOneIn: 5, &random)
     for index in 0..<count where Int.random(in: 0..<8, using: &random) != 0 {
       let plus = [-3, -1, 0, 1, 2, 50].randomElement(using: &random) ?? 1
       lines.append("v\((index + 1) % count).width == v\(index).width + \(plus)")
     }
-    for index in 0..<count {
-      switch Int.random(in: 0..<8, using: &random) {
-      case 0: lines.append("v\(index).leading == super.leading + \(Int.random(in: -10...60, using: &random))")
-      case 1: lines.append("v\(index).height == \(Int.random(in: 0...40, using: &random))")
-      case 2: lines.append("v\(index).top == super.top + 8")
-      case 3: lines.append("v\(index).width <= \(Int.random(in: 0...30, using: &random))")
-      case 4: lines.append("v\(index).trailing == super.trailing")
-      default: break
-      }
-    }
+    lines += RandomLayoutLines.oneEach(
+      count, outOf: 8,
+      [
+        RandomLayoutLines.leadingPinned, RandomLayoutLines.heightPinned, RandomLayoutLines.topPinned,
+        RandomLayoutLines.widthAtMost, RandomLayoutLines.trailingPinned,
+      ], &random)
     return lines.joined(separator: "\n") + "\n"
   }
 
   func testShortcutAgreesWithProbesOnRandomLayouts() {
-    var known = 0
-    withEveryRandomLayout(0..<200) { text, seed in
-      known += compare(text, label: "seed \(seed)").known
-    }
-    XCTAssertGreaterThan(known, 50)
+    XCTAssertGreaterThan(RandomLayoutLines.total(overRandomLayouts: 0..<200) { compare($0, label: $1).known }, 50)
   }
 
   func testShortcutAgreesWithProbesOnCycles() {

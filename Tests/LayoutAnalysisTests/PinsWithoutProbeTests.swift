@@ -56,15 +56,10 @@ final class PinsWithoutProbeTests: XCTestCase {
   /// size, a pinned first view, views placed by their trailing edge, frames, both directions.
   private static func chain(_ random: inout SeededRandom) -> String {
     let count = Int.random(in: 1...12, using: &random)
-    var lines: [String] = []
-    if Bool.random(using: &random) { lines.append("direction both") }
-    lines.append("canvas wide \(Int.random(in: 20...900, using: &random))x\(Int.random(in: 40...600, using: &random))")
-    for index in 0..<count {
-      var line = "view v\(index)"
-      if Int.random(in: 0..<5, using: &random) == 0 { line += " frame (\(index * 7) 2; \(Int.random(in: 0...40, using: &random)) 40)" }
-      if Int.random(in: 0..<6, using: &random) == 0 { line += " insets (1, 2, 3, 4)" }
-      lines.append(line)
-    }
+    var lines = RandomLayoutLines.start(widths: 20...900, heights: 40...600, &random)
+    lines += RandomLayoutLines.views(
+      count, framesOneIn: 5, frame: { index, random in " frame (\(index * 7) 2; \(Int.random(in: 0...40, using: &random)) 40)" },
+      insetsOneIn: 6, &random)
     for index in 1..<max(count, 1) {
       let gap = Int.random(in: -3...9, using: &random)
       switch Int.random(in: 0..<10, using: &random) {
@@ -80,20 +75,13 @@ final class PinsWithoutProbeTests: XCTestCase {
         lines.append("v\(index).leading == v\(index - 1).trailing + \(gap)")
       }
     }
-    for index in 0..<count {
-      switch Int.random(in: 0..<12, using: &random) {
-      case 0: lines.append("v\(index).width == \(Int.random(in: 0...50, using: &random))")
-      case 1: lines.append("v\(index).width <= \(Int.random(in: 0...30, using: &random))")
-      case 2: lines.append("v\(index).width >= \(Int.random(in: 1...30, using: &random))")
-      case 3: lines.append("v\(index).width == 30 @250")
-      case 4: lines.append("v\(index).leading == super.leading + \(Int.random(in: -10...60, using: &random))")
-      case 5: lines.append("v\(index).trailing == super.trailing")
-      case 6: lines.append("v\(index).height == \(Int.random(in: 0...40, using: &random))")
-      case 7: lines.append("v\(index).top == super.top + 8")
-      case 8: lines.append("v\(index).leading >= super.leading + 4")
-      default: break
-      }
-    }
+    lines += RandomLayoutLines.oneEach(
+      count, outOf: 12,
+      [
+        RandomLayoutLines.widthPinned, RandomLayoutLines.widthAtMost, RandomLayoutLines.widthAtLeast,
+        RandomLayoutLines.widthWanted, RandomLayoutLines.leadingPinned, RandomLayoutLines.trailingPinned,
+        RandomLayoutLines.heightPinned, RandomLayoutLines.topPinned, RandomLayoutLines.leadingAtLeast,
+      ], &random)
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -125,11 +113,7 @@ final class PinsWithoutProbeTests: XCTestCase {
   }
 
   func testShortcutAgreesWithProbesOnRandomLayouts() {
-    var known = 0
-    withEveryRandomLayout(0..<200) { text, seed in
-      known += compare(text, label: "seed \(seed)").known
-    }
-    XCTAssertGreaterThan(known, 50)
+    XCTAssertGreaterThan(RandomLayoutLines.total(overRandomLayouts: 0..<200) { compare($0, label: $1).known }, 50)
   }
 
   func testShortcutAgreesWithProbesOnRowsOfLabels() {
