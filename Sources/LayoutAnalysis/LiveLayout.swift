@@ -174,21 +174,21 @@ final class CanvasShare: @unchecked Sendable {
 
   /// The engine's constraints, built by `build` if no place has built them yet.
   func engineConstraints(_ build: () -> [LayoutConstraint]) -> [LayoutConstraint] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let engine { return engine }
-    let made = build()
-    engine = made
-    return made
+    shared(\.engine, build)
   }
 
   /// The signature id of every view, computed by `compute` if no place has computed them yet.
   func viewSignatures(_ compute: () -> [String: Int32]) -> [String: Int32] {
+    shared(\.signatures, compute)
+  }
+
+  /// The value in `slot`, made by `make` under the lock by the first place that asks.
+  private func shared<Value>(_ slot: ReferenceWritableKeyPath<CanvasShare, Value?>, _ make: () -> Value) -> Value {
     lock.lock()
     defer { lock.unlock() }
-    if let signatures { return signatures }
-    let made = compute()
-    signatures = made
+    if let value = self[keyPath: slot] { return value }
+    let made = make()
+    self[keyPath: slot] = made
     return made
   }
 }
