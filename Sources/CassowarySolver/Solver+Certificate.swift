@@ -103,8 +103,6 @@ extension Solver {
     var columnStarts = [Int](repeating: 0, count: variableCount + 1)
     for cell in 0..<rowStarts[memberCount] { columnStarts[Int(cellVariables[cell]) + 1] += 1 }
     for variable in 0..<variableCount { columnStarts[variable + 1] += columnStarts[variable] }
-    var remaining = [Int](repeating: 0, count: variableCount)
-    for variable in 0..<variableCount { remaining[variable] = columnStarts[variable + 1] - columnStarts[variable] }
     var columnRows = [Int32](repeating: 0, count: columnStarts[variableCount])
     var fill = columnStarts
     for member in 0..<memberCount {
@@ -117,39 +115,21 @@ extension Solver {
     fill = []
 
     // Peel: a member holding a variable no other remaining member holds.
-    var peeled = [Bool](repeating: false, count: memberCount)
-    var order: [(member: Int32, cell: Int)] = []
-    order.reserveCapacity(memberCount)
-    var ready: [Int32] = []
-    for variable in 0..<variableCount where remaining[variable] == 1 { ready.append(Int32(variable)) }
-    while let next = ready.popLast() {
-      let variable = Int(next)
-      guard remaining[variable] == 1 else { continue }
-      var owner = -1
-      for position in columnStarts[variable]..<columnStarts[variable + 1] where !peeled[Int(columnRows[position])] {
-        owner = Int(columnRows[position])
-        break
-      }
-      guard owner >= 0 else { return nil }
-      var pivotCell = -1
-      for cell in rowStarts[owner]..<rowStarts[owner + 1] where Int(cellVariables[cell]) == variable {
-        pivotCell = cell
-        break
-      }
-      guard pivotCell >= 0 else { return nil }
-      peeled[owner] = true
-      order.append((Int32(owner), pivotCell))
-      for cell in rowStarts[owner]..<rowStarts[owner + 1] {
-        let other = Int(cellVariables[cell])
-        remaining[other] -= 1
-        if remaining[other] == 1 { ready.append(Int32(other)) }
-      }
-    }
-    guard order.count == memberCount else { return nil }
-    peeled = []
-    remaining = []
+    let peeling = peelingOrder(
+      rowCount: memberCount, variableCount: variableCount,
+      holders: { columnRows[columnStarts[$0]..<columnStarts[$0 + 1]].lazy.map { Int($0) } },
+      variables: { cellVariables[rowStarts[$0]..<rowStarts[$0 + 1]].lazy.map { Int($0) } })
+    guard peeling.count == memberCount else { return nil }
     columnRows = []
     columnStarts = []
+    // Each peeled member with the cell of the variable that made it peelable.
+    var order: [(member: Int32, cell: Int)] = []
+    order.reserveCapacity(memberCount)
+    for (owner, variable) in peeling {
+      guard let pivotCell = (rowStarts[owner]..<rowStarts[owner + 1]).first(where: { Int(cellVariables[$0]) == variable })
+      else { return nil }
+      order.append((Int32(owner), pivotCell))
+    }
 
     // Solve for the multipliers in the order of peeling, the constraint's multiplier 1.
     var multipliers = [Double](repeating: 0, count: rowCount)
@@ -216,6 +196,31 @@ extension Solver {
 }
 
 extension Solver {
+  /// Peeling: takes away, one at a time, a row that holds a variable no other remaining row
+  /// holds, and returns each row taken with that variable, in the order taken; the rows are
+  /// all taken exactly when peeling shows them linearly independent. `holders(v)` lists the
+  /// rows that hold variable `v`, `variables(r)` the variables of row `r`, each once.
+  static func peelingOrder<Holders: Sequence<Int>, Variables: Sequence<Int>>(
+    rowCount: Int, variableCount: Int, holders: (Int) -> Holders, variables: (Int) -> Variables
+  ) -> [(row: Int, variable: Int)] {
+    var remaining = [Int](repeating: 0, count: variableCount)
+    for variable in 0..<variableCount { remaining[variable] = holders(variable).reduce(0) { count, _ in count + 1 } }
+    var peeled = [Bool](repeating: false, count: rowCount)
+    var order: [(row: Int, variable: Int)] = []
+    order.reserveCapacity(rowCount)
+    var ready = (0..<variableCount).filter { remaining[$0] == 1 }
+    while let variable = ready.popLast() {
+      guard remaining[variable] == 1, let row = holders(variable).first(where: { !peeled[$0] }) else { continue }
+      peeled[row] = true
+      order.append((row, variable))
+      for other in variables(row) {
+        remaining[other] -= 1
+        if remaining[other] == 1 { ready.append(other) }
+      }
+    }
+    return order
+  }
+
   /// For each set of constraints, whether the solver's required constraints without
   /// `excluded` and without that set can hold together with `added` (a required constraint
   /// not in the solver), read from the unique certificate of the conflict `added` makes; nil
@@ -364,19 +369,11 @@ extension Solver {
       knownMagnitude.append(magnitude)
     }
     // Peel the rows that hold an unbounded variable no other remaining row holds.
-    var remaining = holders.map(\.count)
+    let order = peelingOrder(
+      rowCount: rows.count, variableCount: holders.count, holders: { holders[$0] },
+      variables: { cells[$0].lazy.map(\.variable) })
     var peeled = [Bool](repeating: false, count: rows.count)
-    var order: [(row: Int, variable: Int)] = []
-    var ready = remaining.indices.filter { remaining[$0] == 1 }
-    while let variable = ready.popLast() {
-      guard remaining[variable] == 1, let row = holders[variable].first(where: { !peeled[$0] }) else { continue }
-      peeled[row] = true
-      order.append((row, variable))
-      for cell in cells[row] {
-        remaining[cell.variable] -= 1
-        if remaining[cell.variable] == 1 { ready.append(cell.variable) }
-      }
-    }
+    for (row, _) in order { peeled[row] = true }
     // The rows left hold no peeled variable; their other unbounded variables are 0.
     for row in rows.indices where !peeled[row] {
       guard abs(known[row]) <= certificateRelativeTolerance * knownMagnitude[row] else { return false }
