@@ -21,9 +21,13 @@ import LayoutSyntax
 /// - Findings: none within what those estimates, the root's safe area and standard spacings
 ///   saved without their value leave uncertain; from Xcode 8, no misplacement of a view found
 ///   ambiguous or inside one (`trusted`).
-/// - Roots: a window's content view, a view controller's or a top-level view is laid out again
-///   with its saved size held at `windowSizeStayPut` only; a height its content decides
-///   otherwise makes it misplaced (`fittedRoot`).
+/// - Roots: a window's content view, a view controller's, a top-level view or a table cell view
+///   is laid out again with its saved size held at `windowSizeStayPut` only; a height its
+///   content decides otherwise, or a width that puts every view at its saved frame, makes it
+///   misplaced (`fittedRoot`).
+/// - Split views (`NSSplitView`) place the subviews that do not translate their masks
+///   themselves, and matrices (`NSMatrix`) measure their cells: neither is modelled, so those
+///   subviews keep their saved frames and a matrix is its saved size (`arranges`, `intrinsic`).
 enum AppKit {
   /// Views whose class is flipped (y measured from the top): their subviews' saved frames are
   /// top-down already. A clip view is flipped when its document view is.
@@ -39,9 +43,18 @@ enum AppKit {
   /// keep their saved frames and get no finding, and they are sized as saved.
   static let arrangers: Set<String> = ["stackView", "gridView"]
 
-  /// Elements that are laid out on their own: a table or outline view sizes its cell views,
-  /// a tab view its items' views.
-  static let unitRoots: Set<String> = ["tableCellView"]
+  /// Whether a view's superview places it itself, which is not modelled: a stack or grid view
+  /// its arranged views, and a split view (`NSSplitView`) the subviews that do not translate
+  /// their autoresizing masks, which it sizes and places by constraints of its own between its
+  /// dividers (those that translate their masks are laid out by them).
+  static func arranges(_ superview: XMLNode, subview: XMLNode) -> Bool {
+    if arrangers.contains(superview.name) || subview.attribute(arrangedMark) == "YES" { return true }
+    return superview.name == "splitView" && subview.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
+  }
+
+  /// The attribute `prepared` gives the views `arranges` says their superview places (no
+  /// Interface Builder attribute has this name), since it fixes them at their saved frames.
+  static let arrangedMark = "plumb.arrangedBySuperview"
 
   /// Whether a document is an AppKit one.
   static func isAppKit(_ node: XMLNode) -> Bool {
@@ -83,11 +96,12 @@ enum AppKit {
       guard let rect = original.child(of: index, named: "rect", key: "frame"), let rectNode = original.node(rect),
         let superview = superviewElement(of: index, in: original)
       else { continue }
-      if let superNode = original.node(superview), arrangers.contains(superNode.name) {
+      if let superNode = original.node(superview), arranges(superNode, subview: original.nodes[index]) {
         // An arranged view: where the stack puts it is not modelled; it keeps its saved frame.
         tree.nodes[index].attributes["translatesAutoresizingMaskIntoConstraints"] = "YES"
         tree.nodes[index].attributes["fixedFrame"] = "YES"
         tree.nodes[index].children.removeAll { original.node($0)?.name == "autoresizingMask" }
+        tree.nodes[index].attributes[arrangedMark] = "YES"
       }
       guard !isFlipped(superview, in: original),
         let superRect = original.child(of: superview, named: "rect", key: "frame"),
@@ -194,7 +208,7 @@ enum AppKit {
   static let measuring: Set<String> = [
     "textField", "button", "popUpButton", "segmentedControl", "stepper", "switch", "datePicker", "colorWell",
     "pathControl", "imageView", "slider", "progressIndicator", "searchField", "secureTextField", "comboBox",
-    "tokenField", "levelIndicator", "stackView", "gridView", "tableView", "outlineView",
+    "tokenField", "levelIndicator", "stackView", "gridView", "tableView", "outlineView", "matrix",
   ]
 
   /// How an AppKit control's content size comes about.
@@ -222,6 +236,9 @@ enum AppKit {
       return .heightOnly
     case "stackView", "gridView", "tableView", "outlineView":
       // Sized by what they arrange, which is not modelled: the saved size.
+      return .both
+    case "matrix":
+      // Its cells' size times their rows and columns, with the spacing between them: the saved size.
       return .both
     case "box":
       // A horizontal separator is a line as high as it is drawn.
@@ -692,21 +709,24 @@ enum AppKit {
   }
 
   /// Whether a unit's root is sized by its content where its constraints require it: a
-  /// window's content view, a view controller's view or a top-level view, not a table cell
-  /// view or a tab view item's view (their table or tab view sizes them).
+  /// window's content view, a view controller's view, a top-level view or a table cell view
+  /// (Interface Builder marks a cell view misplaced when its content decides another height
+  /// than the saved one, as it marks a window's), not a tab view item's view (its tab view
+  /// sizes it).
   static func rootFitsContent(_ element: Int, in tree: XMLTree) -> Bool {
-    guard let node = tree.node(element), !unitRoots.contains(node.name) else { return false }
-    if let parent = node.parent, tree.node(parent)?.name == "tabViewItem" { return false }
-    return true
+    guard let node = tree.node(element), let parent = node.parent else { return true }
+    return tree.node(parent)?.name != "tabViewItem"
   }
 
   /// The misplacement of a unit's root whose constraints size it otherwise than saved: the
   /// unit laid out again with the root's saved size held at `windowSizeStayPut` only, as
   /// Interface Builder lays a window's content out, gives it another height (by more than
-  /// `uncertainty`). Nil when it keeps its height, when it changes width too (a window's width
-  /// follows the width of text, measured with another macOS's fonts than the saved frames),
-  /// when the height follows a view whose alignment rectangle or baseline is not known, when
-  /// the constraints use the root's safe area, or when that layout leaves the root ambiguous.
+  /// `uncertainty`), or another width with every view of the unit at its saved frame there
+  /// (`contentAgrees`). Nil when it keeps its size, when it changes width and some view is then
+  /// away from its saved frame (a window's width follows the width of text, measured with
+  /// another macOS's fonts than the saved frames), when the height follows a view whose
+  /// alignment rectangle or baseline is not known, when the constraints use the root's safe
+  /// area, or when that layout leaves the root ambiguous.
   static func fittedRoot(_ layout: SolvedLayout, details: UnitDetails) -> Diagnostic? {
     let model = layout.document.model
     let root = LayoutModel.rootName
@@ -722,27 +742,39 @@ enum AppKit {
     var fitting = model
     fitting.canvases = [place.canvas]
     let solver = PlaceSolver(model: fitting, place: place)
-    guard solver.failure == nil, let fitted = solver.solvedView(root)?.frame,
-      abs(fitted.height - saved.height) > uncertainty, abs(fitted.width - saved.width) <= 0.5,
-      !solver.ambiguities().contains(where: { $0.view == root })
-    else { return nil }
-    // A view whose alignment rectangle or baseline is not known must not decide the height:
-    // laid out again with each one's height and baseline a few points off, the root keeps it.
+    guard solver.failure == nil, let fitted = solver.solvedView(root)?.frame else { return nil }
+    let widthChanged = abs(fitted.width - saved.width) > 0.5
+    if widthChanged {
+      guard abs(fitted.width - saved.width) > uncertainty || abs(fitted.height - saved.height) > uncertainty,
+        contentAgrees(solver, model: fitting)
+      else { return nil }
+    } else {
+      guard abs(fitted.height - saved.height) > uncertainty else { return nil }
+    }
+    guard !solver.ambiguities().contains(where: { $0.view == root }) else { return nil }
+    // A view whose alignment rectangle or baseline is not known must not decide the height
+    // (nor, when the width is reported, the width): laid out again with each one's height and
+    // baseline (and width) a few points off, the root keeps it.
     for view in unknown.sorted() {
       guard let current = solver.solvedView(view)?.alignment else { return nil }
       var perturbed = fitting
       perturbed.views[view]?.baselineOffset += perturbation
-      perturbed.constraints.append(
-        LayoutConstraint(
-          first: ConstraintItem(view: view, attribute: .height), relation: .equal, second: nil,
-          constant: current.height + perturbation, priority: PlausibleLayouts.savedSizePriority, origin: .intrinsic,
-          range: rootRange))
+      var sizes: [(LayoutAttribute, Double)] = [(.height, current.height)]
+      if widthChanged { sizes.append((.width, current.width)) }
+      for (attribute, size) in sizes {
+        perturbed.constraints.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: view, attribute: attribute), relation: .equal, second: nil,
+            constant: size + perturbation, priority: PlausibleLayouts.savedSizePriority, origin: .intrinsic,
+            range: rootRange))
+      }
       let other = PlaceSolver(model: perturbed, place: place)
-      guard other.failure == nil, let height = other.solvedView(root)?.frame.height, abs(height - fitted.height) <= 0.5
+      guard other.failure == nil, let frame = other.solvedView(root)?.frame, abs(frame.height - fitted.height) <= 0.5,
+        !widthChanged || abs(frame.width - fitted.width) <= 0.5
       else { return nil }
     }
     let declared = Rect(x: 0, y: 0, width: saved.width, height: saved.height)
-    let solved = Rect(x: 0, y: 0, width: saved.width, height: fitted.height)
+    let solved = Rect(x: 0, y: 0, width: widthChanged ? fitted.width : saved.width, height: fitted.height)
     var diagnostic = Diagnostic(
       code: .misplaced, severity: .warning,
       finding: .misplaced(Misplacement(view: root, declared: declared, solved: solved, canvas: saved.name)),
@@ -758,12 +790,30 @@ enum AppKit {
           edits: [
             TextEdit(
               range: rect,
-              newText: "<rect key=\"frame\" x=\"\(x)\" y=\"\(y)\" width=\"\(xmlNumber(saved.width))\" "
+              newText: "<rect key=\"frame\" x=\"\(x)\" y=\"\(y)\" width=\"\(xmlNumber(solved.width))\" "
                 + "height=\"\(xmlNumber(fitted.height))\"/>")
           ], isPreferred: true)
       ]
     }
     return diagnostic
+  }
+
+  /// Whether every view of a root's layout with a saved frame is there (within `uncertainty`)
+  /// in the layout its content sizes: then the saved frames are those of the root the content
+  /// decides, and the root's own saved size is the one that is off.
+  static func contentAgrees(_ solver: PlaceSolver, model: LayoutModel) -> Bool {
+    var compared = 0
+    for (name, view) in model.views where name != LayoutModel.rootName && view.layoutGuide == nil {
+      guard let saved = view.frame else { continue }
+      guard let solved = solver.solvedView(name)?.frame else { return false }
+      if abs(saved.x - solved.x) > uncertainty || abs(saved.y - solved.y) > uncertainty
+        || abs(saved.width - solved.width) > uncertainty || abs(saved.height - solved.height) > uncertainty
+      {
+        return false
+      }
+      compared += 1
+    }
+    return compared > 0
   }
 
   /// The views whose alignment rectangle Plumb does not know, and the views aligned by their

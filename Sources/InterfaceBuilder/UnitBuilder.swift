@@ -95,7 +95,8 @@ struct UnitDetails: Sendable {
   /// AppKit: the build of Interface Builder that saved the file (`toolsVersion`), when known.
   var toolsVersion: Int?
   /// AppKit: whether the unit's root is sized by its content where the constraints require it
-  /// (a window's content view, a view controller's or a top-level view), not by a container.
+  /// (a window's content view, a view controller's, a top-level view or a table cell view), not
+  /// by a container (a tab view item's view).
   var rootFitsContent = false
   /// AppKit: whether the unit's root is a window's content view that does not translate its
   /// autoresizing mask, which nothing but its content sizes (`AppKit.unpinnedRootAmbiguities`).
