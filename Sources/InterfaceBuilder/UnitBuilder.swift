@@ -18,6 +18,9 @@ struct UnitDetails: Sendable {
   var emptyLabels: Set<String> = []
   /// A table or collection view cell of a file saved by Xcode 10 or later, which lays a cell's
   /// content out again itself and never marks it misplaced: no `misplaced` finding is reported.
+  /// Nor in a cell of an iOS file saved by Xcode 8 (`toolsVersion` 11000–12999), which does mark
+  /// cell content misplaced, but whose cells Plumb lays out too far from its canvas (row heights,
+  /// the margins of that version) for a finding there to be trusted.
   var contentRelaidOut = false
   /// An iOS file saved by Xcode 11 or later, whose canvas Plumb estimates along each axis on
   /// its own (status and navigation bars, the safe area, margins, text heights and widths by
@@ -30,9 +33,10 @@ struct UnitDetails: Sendable {
   /// Plumb infers otherwise than Xcode did makes (inferred from segues, drawn by version), and is
   /// not reported as misplaced.
   var barHeightMisplacementsUncertain = false
-  /// An iOS file saved by Xcode 9 or 10 (`toolsVersion` 13000–14799), whose canvas Plumb
-  /// reproduces least (its `misplaced` findings matched Xcode's markers about one time in four
-  /// on files of many authors): no `misplaced` finding is reported.
+  /// An iOS file saved by Xcode 9 or 10 (`toolsVersion` 13000–14799), or by Xcode 14 or later
+  /// (21000 and above), whose canvas Plumb reproduces least (their `misplaced` findings matched
+  /// Xcode's markers about one time in four, and one time in three, on files of many authors):
+  /// no `misplaced` finding is reported.
   var misplacementsNotReported = false
   /// An iOS file saved by Xcode 10 or earlier (`toolsVersion` below 14800), whose canvas
   /// measured a label's line on the device's pixel grid (whole points in Xcode 6 and 7, half
@@ -42,7 +46,8 @@ struct UnitDetails: Sendable {
   var lineHeightsSavedOnPixelGrid = false
   /// An iOS table or collection view cell: its height is a row height and layout margins that
   /// Plumb estimates by version and device, so a shortage of height that two views of equal
-  /// vertical compression resistance share is not reported.
+  /// vertical compression resistance share is not reported, nor spare height that two views of
+  /// equal vertical hugging share when neither is arranged by a stack view.
   var isCell = false
   /// A file saved by Xcode 6 or 7 (`toolsVersion` 6000–10999), which marks an ambiguous view
   /// misplaced whenever the frame its engine gives the view differs from the saved one, what the
@@ -200,6 +205,9 @@ struct UnitBuilder {
   /// The first build of Interface Builder (Xcode 9) that lays the content of cells out again
   /// itself and never marks it misplaced.
   static let cellsRelaidOutSince = 13000
+  /// The builds of Interface Builder (Xcode 8) whose iOS cells get no `misplaced` finding either:
+  /// on the tuning sets, such findings matched Xcode's marker 9 times in 19.
+  static let cellMisplacementsUncertainBuilds = 11000..<13000
   /// The cells whose content that applies to.
   static let relaidOutCells: Set<String> = ["tableViewCell", "collectionViewCell"]
   /// The first build of Interface Builder (Xcode 11) from which a misplacement along one axis
@@ -208,6 +216,9 @@ struct UnitBuilder {
   /// The builds of Interface Builder (Xcode 9 and 10) whose iOS files get no `misplaced` finding
   /// (`UnitDetails.misplacementsNotReported`).
   static let misplacementsNotReportedBuilds = 13000..<14800
+  /// The first build of Interface Builder (Xcode 14) from which iOS files get no `misplaced`
+  /// finding either (`UnitDetails.misplacementsNotReported`).
+  static let misplacementsNotReportedSince = 21000
   /// The builds of Interface Builder (Xcode 6 and 7) that mark an ambiguous view misplaced at
   /// its engine's frame (`UnitDetails.ambiguousMisplacedAtEngineFrame`).
   static let ambiguousMisplacedAtEngineFrameBuilds = 6000..<11000
@@ -259,7 +270,9 @@ struct UnitBuilder {
     }
     if !context.appKit {
       details.barHeightMisplacementsUncertain = true
-      if let build = context.toolsVersion, UnitBuilder.misplacementsNotReportedBuilds.contains(build) {
+      if let build = context.toolsVersion,
+        UnitBuilder.misplacementsNotReportedBuilds.contains(build) || build >= UnitBuilder.misplacementsNotReportedSince
+      {
         details.misplacementsNotReported = true
       }
     }
@@ -271,6 +284,7 @@ struct UnitBuilder {
     }
     if let rootNode = node(root.element), UnitBuilder.relaidOutCells.contains(rootNode.name),
       (context.toolsVersion ?? 0) >= UnitBuilder.cellsRelaidOutSince || savedCellSizeIsStale(root.element)
+        || (!context.appKit && UnitBuilder.cellMisplacementsUncertainBuilds.contains(context.toolsVersion ?? 0))
     {
       details.contentRelaidOut = true
     }

@@ -100,6 +100,9 @@ enum DiagnosticMessage {
       text += " The frame Plumb solved rests on its estimate of Xcode's canvas (simulated bars, text and control"
         + " sizes)" + informationOnly
     }
+    if diagnostic.notes.contains(.estimatedControlSizes) {
+      text += " The frame Plumb solved rests on its estimates of AppKit's control and text sizes" + informationOnly
+    }
     return text
   }
 

@@ -513,6 +513,9 @@ public enum FindingNote: Hashable, Sendable {
   /// Interface Builder (iOS): the solved frame rests on Plumb's estimate of Xcode's canvas, so
   /// a misplacement is information only.
   case estimatedCanvas
+  /// Interface Builder (AppKit): the solved frame rests on Plumb's estimates of AppKit's
+  /// control and text sizes, so a misplacement is information only.
+  case estimatedControlSizes
   /// Interface Builder (AppKit): the view is the content of this scroll view or box, laid out
   /// by its frame without translating its autoresizing mask, whose content the builds of
   /// Interface Builder of Xcode 8.3 to 11 mark ambiguous.

@@ -26,10 +26,13 @@ final class FixtureTests: XCTestCase {
   }
 
   /// Xcode writes `ambiguous="YES"` and `misplaced="YES"` on the views its engine flags;
-  /// Plumb must report the same finding on the marker's line.
+  /// Plumb must report the same finding on the marker's line, except a `misplaced` marker where
+  /// an iOS file's misplacements are not reported (files of Xcode 9 and 10, of Xcode 14 and
+  /// later, and cells of Xcode 8 files): there only Xcode's own verdict is, as `xcode-marker`.
   func testXcodeMarkersAreFoundOnTheirLines() throws {
     var markers = 0
     var found = 0
+    var leftToXcode = 0
     for url in Self.fixtures {
       let file = try read(url)
       let diagnostics = file.analyse().diagnostics
@@ -38,9 +41,17 @@ final class FixtureTests: XCTestCase {
       for diagnostic in diagnostics {
         codesOnLine[index.line(containing: diagnostic.range.start), default: []].insert(diagnostic.code.rawValue)
       }
-      let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      let text = String(decoding: file.bytes, as: UTF8.self)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let iOS = text.contains("targetRuntime=\"iOS.CocoaTouch")
+      let build = toolsVersion(of: text)
+      var cellDepth = 0
       for (number, line) in lines.enumerated() {
         let codes = codesOnLine[number] ?? []
+        if line.contains("<tableViewCell ") || line.contains("<collectionViewCell ") { cellDepth += 1 }
+        if line.contains("</tableViewCell>") || line.contains("</collectionViewCell>") { cellDepth -= 1 }
+        let misplacementsUnreported =
+          iOS && (13000..<14800 ~= build || build >= 21000 || (cellDepth > 0 && 11000..<13000 ~= build))
         if line.contains("ambiguous=\"YES\"") {
           markers += 1
           if !codes.isDisjoint(with: ["ambiguous", "content-priority-ambiguity"]) {
@@ -53,6 +64,9 @@ final class FixtureTests: XCTestCase {
           markers += 1
           if codes.contains("misplaced") {
             found += 1
+          } else if misplacementsUnreported, codes.contains("xcode-marker") {
+            found += 1
+            leftToXcode += 1
           } else {
             XCTFail("\(url.lastPathComponent):\(number + 1): Xcode's misplaced marker has no misplaced finding")
           }
@@ -60,7 +74,20 @@ final class FixtureTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(markers, 8)
+    XCTAssertGreaterThan(markers - leftToXcode, 8)
     XCTAssertEqual(found, markers)
+  }
+
+  /// The integer part of a document's `toolsVersion`, or for Xcode's placeholder `32700.99.1234`
+  /// the Cocoa Touch plug-in's version (0 when neither is written).
+  private func toolsVersion(of text: String) -> Int {
+    func integer(after prefix: String) -> Int? {
+      guard let start = text.range(of: prefix)?.upperBound else { return nil }
+      return Int(text[start...].prefix(while: { $0.isNumber }))
+    }
+    let build = integer(after: "toolsVersion=\"") ?? 0
+    if build == 32700 { return integer(after: "IBCocoaTouchPlugin\" version=\"") ?? build }
+    return build
   }
 
   /// Files named `clean-…` are laid out exactly as saved: no finding at all, least of all a conflict.

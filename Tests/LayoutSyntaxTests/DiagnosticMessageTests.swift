@@ -679,6 +679,10 @@ final class DiagnosticMessageTests: XCTestCase {
     XCTAssertEqual(
       text(card, notes: [.estimatedCanvas], severity: .info), body + estimate + ", so this is for information only.")
     XCTAssertEqual(text(card, notes: [.estimatedCanvas], severity: .warning), body + estimate + ".")
+    let sizes = " The frame Plumb solved rests on its estimates of AppKit's control and text sizes"
+    XCTAssertEqual(
+      text(card, notes: [.estimatedControlSizes], severity: .info), body + sizes + ", so this is for information only.")
+    XCTAssertEqual(text(card, notes: [.estimatedControlSizes], severity: .warning), body + sizes + ".")
     let gap = Finding.zeroSize(view: "Gap", axis: .vertical, frame: frame, cause: .constraints)
     XCTAssertEqual(
       text(gap, notes: [.ambiguitySetting(.neverVerify)], severity: .warning),
