@@ -47,13 +47,21 @@ enum AppKit {
   /// its arranged views, and a split view (`NSSplitView`) the subviews that do not translate
   /// their autoresizing masks, which it sizes and places by constraints of its own between its
   /// dividers (those that translate their masks are laid out by them).
+  /// Read from the file as saved (`prepared` rewrites the attribute); in the prepared tree,
+  /// `isArranged` answers.
   static func arranges(_ superview: XMLNode, subview: XMLNode) -> Bool {
-    if arrangers.contains(superview.name) || subview.attribute(arrangedMark) == "YES" { return true }
+    if arrangers.contains(superview.name) { return true }
     return superview.name == "splitView" && subview.attribute("translatesAutoresizingMaskIntoConstraints") == "NO"
   }
 
-  /// The attribute `prepared` gives the views `arranges` says their superview places (no
-  /// Interface Builder attribute has this name), since it fixes them at their saved frames.
+  /// Whether, in the tree `prepared` gives, a view's superview places it itself (`arranges`).
+  static func isArranged(_ superview: XMLNode, subview: XMLNode) -> Bool {
+    arrangers.contains(superview.name) || subview.attribute(arrangedMark) == "YES"
+  }
+
+  /// The attribute `prepared` gives the views `arranges` says their superview places, since it
+  /// fixes them at their saved frames; `prepared` removes it from every element of the file
+  /// first, so that only its own mark counts.
   static let arrangedMark = "plumb.arrangedBySuperview"
 
   /// Whether a document is an AppKit one.
@@ -93,6 +101,7 @@ enum AppKit {
     let original = withGridSubviews(file)
     var tree = original
     for index in original.nodes.indices {
+      if original.nodes[index].attribute(arrangedMark) != nil { tree.nodes[index].attributes[arrangedMark] = nil }
       guard let rect = original.child(of: index, named: "rect", key: "frame"), let rectNode = original.node(rect),
         let superview = superviewElement(of: index, in: original)
       else { continue }
@@ -714,7 +723,8 @@ enum AppKit {
   /// than the saved one, as it marks a window's), not a tab view item's view (its tab view
   /// sizes it).
   static func rootFitsContent(_ element: Int, in tree: XMLTree) -> Bool {
-    guard let node = tree.node(element), let parent = node.parent else { return true }
+    guard let node = tree.node(element) else { return false }
+    guard let parent = node.parent else { return true }
     return tree.node(parent)?.name != "tabViewItem"
   }
 

@@ -298,7 +298,7 @@ extension UnitBuilder {
           details.unflippedHeights[record.name] = height
         }
         if context.appKit, let superview = AppKit.superviewElement(of: record.element, in: tree),
-          let superNode = node(superview), AppKit.arranges(superNode, subview: element)
+          let superNode = node(superview), AppKit.isArranged(superNode, subview: element)
         {
           details.arrangedInStack.insert(record.name)
         } else if context.appKit, !record.isPinned,

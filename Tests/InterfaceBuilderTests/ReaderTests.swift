@@ -65,6 +65,26 @@ final class ReaderTests: XCTestCase {
     _ = file.analyse()
   }
 
+  /// The mark by which Plumb keeps the views a superview places at their saved frames is its
+  /// own: written in a file, it does not fix the view (nor spare it its findings).
+  func testArrangedMarkInAFileIsIgnored() throws {
+    let url = fixturesDirectory("interface-builder").appendingPathComponent("appkit-window.xib")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let preview = #"<customView translatesAutoresizingMaskIntoConstraints="NO" id="prv-01" userLabel="Preview">"#
+    let marked = text.replacingOccurrences(
+      of: preview,
+      with: #"<customView translatesAutoresizingMaskIntoConstraints="NO" id="prv-01" userLabel="Preview" "#
+        + #"\#(AppKit.arrangedMark)="YES">"#)
+    XCTAssertNotEqual(marked, text)
+    func misplaced(_ text: String) -> [String] {
+      InterfaceBuilderFile.read(text: text).analyse().diagnostics.compactMap {
+        $0.code == .misplaced ? $0.finding.view : nil
+      }
+    }
+    XCTAssertEqual(misplaced(text), ["Preview"])
+    XCTAssertEqual(misplaced(marked), ["Preview"])
+  }
+
   /// The content of a container laid out by its frame is ambiguous only in files of the builds
   /// of Interface Builder seen to mark it (12121 to 15505), not just outside them.
   func testFixedContainerContentByBuild() throws {
