@@ -150,7 +150,7 @@ final class ElementIndexTests: XCTestCase {
   func testIntrinsicSizeSourcesOfAppKitViews() {
     let xml = """
       <document targetRuntime="MacOSX.Cocoa"><objects><customView id="r"><subviews>
-      <popUpButton id="p"/><customView id="c"/><progressIndicator id="g"/>
+      <popUpButton id="p"/><customView id="c"/><progressIndicator id="g"/><matrix id="m"/>
       </subviews></customView></objects></document>
       """
     let index = XMLElementIndex(bytes: Array(xml.utf8))
@@ -160,5 +160,7 @@ final class ElementIndexTests: XCTestCase {
     XCTAssertEqual(source("p"), .estimated)
     XCTAssertEqual(source("c"), .none)
     XCTAssertEqual(source("g"), .estimated)
+    // A matrix is its saved size (`AppKit.intrinsic`), as its cells, rows and spacing make it.
+    XCTAssertEqual(source("m"), .estimated)
   }
 }
