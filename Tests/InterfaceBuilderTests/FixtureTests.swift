@@ -78,15 +78,16 @@ final class FixtureTests: XCTestCase {
     XCTAssertEqual(found, markers)
   }
 
-  /// The integer part of a document's `toolsVersion`, or for Xcode's placeholder `32700.99.1234`
-  /// the Cocoa Touch plug-in's version (0 when neither is written).
+  /// The integer part of a document's `toolsVersion`, or for a placeholder (30000 and above,
+  /// `32700.99.1234`) the Cocoa Touch plug-in's version, as `SimulatedBars.toolsVersion` reads
+  /// it (0 when neither is written).
   private func toolsVersion(of text: String) -> Int {
     func integer(after prefix: String) -> Int? {
       guard let start = text.range(of: prefix)?.upperBound else { return nil }
       return Int(text[start...].prefix(while: { $0.isNumber }))
     }
     let build = integer(after: "toolsVersion=\"") ?? 0
-    if build == 32700 { return integer(after: "IBCocoaTouchPlugin\" version=\"") ?? build }
+    if build >= 30000 { return integer(after: "IBCocoaTouchPlugin\" version=\"") ?? build }
     return build
   }
 
