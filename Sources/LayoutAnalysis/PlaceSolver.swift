@@ -1212,7 +1212,11 @@ public final class PlaceSolver {
     }
     carried.ambiguousBits = bits
     alternativeSizes = followsUpdates || listsWholeAlternatives ? nil : sizeListing()
-    defer { alternativeSizes = nil }
+    defer {
+      alternativeSizes = nil
+      // What the queries kept for the next one along the same ray is not kept past them.
+      solver.forgetRayAlternatives()
+    }
     var findings: [AmbiguityFinding] = []
     for index in bits.indices where bits[index] != 0 {
       let found = ambiguityFindings(ofView: index, bits: bits[index])
