@@ -570,7 +570,7 @@ public final class Solver {
 
   /// Whether an alternative at the end of an unbounded ray is taken from
   /// `rayAlternative(along:step:listing:)` (off only in the tests that compare it with the LP).
-  var usesRayAlternatives = true
+  public var usesRayAlternatives = true
 
   /// Drops what the ambiguity queries kept for the next query along the same ray (the values
   /// of every variable it moves): for a client done with its queries.

@@ -1289,6 +1289,13 @@ public final class PlaceSolver {
   /// tests that compare the two.
   var listsWholeAlternatives = false
 
+  /// Whether the solver takes an alternative at the end of an unbounded ray from what it kept
+  /// of the last one (`Solver.rayAlternative`): off only in the tests that compare the two.
+  var usesRayAlternatives: Bool {
+    get { solver.usesRayAlternatives }
+    set { solver.usesRayAlternatives = newValue }
+  }
+
   /// Every view's width and height.
   private func sizeListing() -> AlternativeListing {
     var sizes: [Variable] = []
