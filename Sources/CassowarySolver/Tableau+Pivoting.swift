@@ -61,7 +61,6 @@ extension Tableau {
     return found
   }
 
-
   /// The next entering symbol for the main objective: the smallest id among the symbols
   /// whose reduced costs changed that is lexicographically negative (Bland's rule).
   mutating func nextMainEntering() -> SymbolID? {
