@@ -62,9 +62,13 @@ public struct AlternativeListing: Sendable {
 
   /// Whether the symbol's variable is listed.
   func contains(_ symbol: SymbolID) -> Bool {
+    masks(symbol) || extra.contains(symbol)
+  }
+
+  /// Whether the mask (every query's part of the listing) lists the symbol's variable.
+  func masks(_ symbol: SymbolID) -> Bool {
     let index = Int(symbol)
-    if index >= 0 && index < mask.count && mask[index] { return true }
-    return extra.contains(symbol)
+    return index >= 0 && index < mask.count && mask[index]
   }
 }
 
@@ -382,6 +386,15 @@ public final class Solver {
       }
       let downward = low.map { current - $0 } ?? .infinity
       let upward = high.map { $0 - current } ?? .infinity
+      if usesRayAlternatives,
+        let ray = tableau.unboundedFirstStep(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
+      {
+        // The LP of `faceExtremeWithChanges` would stop at once, unbounded along this ray, and
+        // list what moving along it changes: the same for every variable the ray moves.
+        return .ambiguous(
+          minimum: low, maximum: high,
+          alternative: AlternativeSolution(changes: rayAlternative(along: ray.direction, step: ray.step, listing: listing)))
+      }
       let chosen = try tableau.faceExtremeWithChanges(
         of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep, listing: listing)
       return .ambiguous(
@@ -513,6 +526,58 @@ public final class Solver {
   /// Whether the bulk test asks `Tableau.hasFreeStepWitness` before expanding (off only in
   /// the tests that compare the two).
   var usesFreeStepWitness = true
+
+  /// The changes of the alternative along an unbounded ray (`Tableau.rayAlternative`) that
+  /// `listing` lists (every one when `nil`), as `changesAndRollback` lists them: those the
+  /// listing holds, with the same values. The variables of the listing's mask (or of every
+  /// change) are made once for each ray and mask and shared by every query along the ray (in a
+  /// cycle of N widths, N alternatives of N sizes each); a query's own variables are added to
+  /// a copy only when the ray moves one the mask does not hold.
+  func rayAlternative(along direction: SymbolID, step: Double, listing: AlternativeListing?) -> [Variable: Double] {
+    let ray = tableau.rayAlternative(along: direction, step: step)
+    var listed: [Variable: Double]
+    if let known = listedRay, known.generation == ray.generation, known.token === listing?.token {
+      listed = known.changes
+    } else {
+      if let listing {
+        var masked: [SymbolID: Double] = [:]
+        for (symbol, value) in ray.changes where listing.masks(symbol) { masked[symbol] = value }
+        listed = variableChanges(masked)
+      } else {
+        listed = variableChanges(ray.changes)
+      }
+      // Kept for the rays the tableau keeps (a short one would displace a long one).
+      if ray.changes.count >= Int(tableau.longColumn) {
+        listedRay = ListedRay(generation: ray.generation, token: listing?.token, changes: listed)
+      }
+    }
+    guard let listing else { return listed }
+    for symbol in listing.extra where !listing.masks(symbol) {
+      guard let value = ray.changes[symbol], let variable = tableau.variable(ofSymbol: symbol) else { continue }
+      listed[variable] = value
+    }
+    return listed
+  }
+
+  /// The last `rayAlternative(along:step:listing:)`'s variables for a mask (`nil`: everything).
+  struct ListedRay {
+    var generation: UInt64
+    var token: ListingToken?
+    var changes: [Variable: Double]
+  }
+
+  var listedRay: ListedRay?
+
+  /// Whether an alternative at the end of an unbounded ray is taken from
+  /// `rayAlternative(along:step:listing:)` (off only in the tests that compare it with the LP).
+  public var usesRayAlternatives = true
+
+  /// Drops what the ambiguity queries kept for the next query along the same ray (the values
+  /// of every variable it moves): for a client done with its queries.
+  public func forgetRayAlternatives() {
+    listedRay = nil
+    tableau.rayCache = nil
+  }
 
   func variableChanges(_ changes: [SymbolID: Double]) -> [Variable: Double] {
     // Room for all of them at once: growing by doubling rehashed every entry each time.

@@ -175,12 +175,9 @@ extension Tableau {
   mutating func hasNondegenerateFreeStep(_ cell: Cell) -> Bool {
     let kind = kinds[Int(cell.symbol)]
     guard kind == .slack || kind == .error, hasZeroReducedCosts(cell.symbol) else { return false }
-    var step = Double.infinity
-    for basic in liveColumn(cell.symbol) {
-      guard kinds[Int(basic)].isRestricted, let blocking = rows[Int(basic)] else { continue }
-      let coefficient = blocking.coefficient(of: cell.symbol)
-      if coefficient < 0 { step = min(step, max(blocking.constant, 0) / -coefficient) }
-    }
+    // The least ratio of the rows that block it (the same arithmetic as the loop over its
+    // column that was here: `max(constant, 0) / -coefficient`, the least of them).
+    let step = blockingRatio(of: cell.symbol).ratio
     return step * abs(cell.coefficient) > valueTolerance * 100
   }
 
@@ -580,23 +577,13 @@ extension Tableau {
     let sign: Double = maximize ? -1 : 1
     let budget = pivotLimit ?? (10_000 + 20 * rowCount)
     // The LP's first step: Bland's entering symbol among the row's cells.
-    var enteringPosition = -1
-    for (position, cell) in row.cells.enumerated() {
-      let index = Int(cell.symbol)
-      guard index < kinds.count, rows[index] == nil else { continue }
-      let kind = kinds[index]
-      guard kind == .slack || kind == .error else { continue }
-      guard cell.coefficient * sign < -Tolerance.reducedCost else { continue }
-      guard hasZeroReducedCosts(cell.symbol, above: floor) else { continue }
-      enteringPosition = position
-      break
-    }
+    let enteringPosition = faceEnteringPosition(in: row, sign: sign, floor: floor)
     pivotCount = 0
     pivotBudget = budget
     let constant = row.constant * sign
     guard enteringPosition >= 0 else { return .value(constant * sign) }
     let entering = row.cells[enteringPosition].symbol
-    guard let leaving = primalLeavingRow(for: entering) else { return .value(nil) }
+    guard let leaving = blockingRatio(of: entering).leaving else { return .value(nil) }
     guard budget >= 1, let leavingRow = rows[Int(leaving)] else { return .needsLP }
     let pivot = leavingRow.coefficient(of: entering)
     guard pivot != 0 else { return .needsLP }
@@ -658,6 +645,72 @@ extension Tableau {
     let step = leavingRow.constant * scale
     let final = Tolerance.sum(constant, step * factor)
     return .pivoted(value: final * sign, entering: entering, leaving: leaving, step: step)
+  }
+
+  /// The position in `row` of the symbol the face LP on it (`faceExtreme`, the auxiliary
+  /// objective `sign · row`) enters first: Bland's rule, the smallest id among the nonbasic
+  /// slack and error symbols with a negative cost that may move on the face above `floor`
+  /// (`nextAuxiliaryEntering`'s tests); -1 when none may, and the LP is at its optimum.
+  func faceEnteringPosition(in row: Row, sign: Double, floor: Double) -> Int {
+    for (position, cell) in row.cells.enumerated() {
+      let index = Int(cell.symbol)
+      guard index < kinds.count, rows[index] == nil else { continue }
+      let kind = kinds[index]
+      guard kind == .slack || kind == .error else { continue }
+      guard cell.coefficient * sign < -Tolerance.reducedCost else { continue }
+      guard hasZeroReducedCosts(cell.symbol, above: floor) else { continue }
+      return position
+    }
+    return -1
+  }
+
+  /// The ray `faceExtreme(of:maximize:unboundedStep:)` follows when its LP is unbounded at its
+  /// first step (nothing blocks the symbol it enters, so it stops there without a pivot): that
+  /// symbol, and the step it moves by, `unboundedStep` over the rate of the objective along it,
+  /// computed as the LP computes them. `nil` otherwise (no symbol enters, or a row blocks it).
+  mutating func unboundedFirstStep(of row: Row, maximize: Bool, unboundedStep: Double)
+    -> (direction: SymbolID, step: Double)?
+  {
+    let sign: Double = maximize ? -1 : 1
+    let position = faceEnteringPosition(in: row, sign: sign, floor: 0)
+    guard position >= 0 else { return nil }
+    let cell = row.cells[position]
+    guard blockingRatio(of: cell.symbol).leaving == nil else { return nil }
+    // The LP's auxiliary objective holds `coefficient · sign` for the symbol, unchanged
+    // without a pivot; its rate is the magnitude of that.
+    let rate = abs(cell.coefficient * sign)
+    return (cell.symbol, rate > 0 ? unboundedStep / rate : unboundedStep)
+  }
+
+  /// The values of the external symbols that differ when the parametric symbol `direction`
+  /// moves by `step` (`shift`, then `changesAndRollback` listing everything: what the face LP
+  /// collects at the end of an unbounded ray), remembered for the rows it was read from (their
+  /// epoch, the symbols and the value scale): in a cycle of widths, the alternative of every
+  /// width is the same ray along the one slack all their rows hold, and each moved every row of
+  /// the cycle and read every width (one that changes few values is not remembered).
+  /// `generation` names the answer (a new one each time it is computed).
+  mutating func rayAlternative(along direction: SymbolID, step: Double)
+    -> (generation: UInt64, changes: [SymbolID: Double])
+  {
+    if let known = rayCache, known.epoch == epoch, known.symbolCount == kinds.count,
+      known.valueScale.bitPattern == valueScale.bitPattern, known.direction == direction,
+      known.step.bitPattern == step.bitPattern
+    {
+      pivotCount = 0
+      rayAlternativeHits += 1
+      return (known.generation, known.changes)
+    }
+    let start = (epoch: epoch, symbolCount: kinds.count, valueScale: valueScale)
+    beginTransaction()
+    let seeds = shift(direction, by: step)
+    let changes = changesAndRollback(seeds: seeds, moved: nil, step: 0, listing: nil)
+    rayGeneration &+= 1
+    // A ray that moves a few values is followed again (remembering it would displace a long one).
+    guard changes.count >= Int(longColumn) else { return (rayGeneration, changes) }
+    rayCache = RayAlternative(
+      epoch: start.epoch, symbolCount: start.symbolCount, valueScale: start.valueScale, direction: direction,
+      step: step, generation: rayGeneration, changes: changes)
+    return (rayGeneration, changes)
   }
 
   /// Whether `symbol`, with reduced cost `cost` after the pivot of `entering` into the row of
@@ -1145,4 +1198,15 @@ struct LeavingCandidates {
   /// changed in place or reused, so the same storage means the same cells.
   var cells: [Cell]
   var candidates: [Cell]
+}
+
+/// One answer of `Tableau.rayAlternative(along:step:)` and the rows it was read from.
+struct RayAlternative {
+  var epoch: UInt64
+  var symbolCount: Int
+  var valueScale: Double
+  var direction: SymbolID
+  var step: Double
+  var generation: UInt64
+  var changes: [SymbolID: Double]
 }

@@ -21,6 +21,12 @@ extension Tableau {
   /// Only restricted rows that contain `entering` with a negative coefficient block it;
   /// the least ratio `constant / -coefficient` wins, ties going to the smallest id (Bland).
   mutating func primalLeavingRow(for entering: SymbolID) -> SymbolID? {
+    primalRatioTest(for: entering).leaving
+  }
+
+  /// The ratio test of `primalLeavingRow(for:)`: its leaving row, and the least ratio (how far
+  /// `entering` can increase before a restricted row reaches 0; infinity when nothing blocks).
+  mutating func primalRatioTest(for entering: SymbolID) -> (leaving: SymbolID?, ratio: Double) {
     var best: SymbolID = -1
     var bestRatio = Double.infinity
     for basic in liveColumn(entering) {
@@ -33,7 +39,26 @@ extension Tableau {
         bestRatio = ratio
       }
     }
-    return best >= 0 ? best : nil
+    return (best >= 0 ? best : nil, bestRatio)
+  }
+
+  /// `primalRatioTest(for:)`, remembered for the rows it read (their epoch) when its column is
+  /// long: every view of a cycle of widths asks it of the one slack all their rows hold, whose
+  /// column is as long as the cycle (a short column is read again: remembering it would cost
+  /// as much, and would displace the long one). Epochs are never reused, so the same epoch
+  /// means the same rows.
+  mutating func blockingRatio(of entering: SymbolID) -> (leaving: SymbolID?, ratio: Double) {
+    // (The tests that compare the two remember nothing and read nothing remembered.)
+    guard longColumn != .max else { return primalRatioTest(for: entering) }
+    if let known = blockingCache, known.epoch == epoch, known.symbolCount == kinds.count, known.entering == entering {
+      return (known.leaving, known.ratio)
+    }
+    let found = primalRatioTest(for: entering)
+    if columnLive[Int(entering)] >= longColumn {
+      blockingCache = BlockingRatio(
+        epoch: epoch, symbolCount: kinds.count, entering: entering, leaving: found.leaving, ratio: found.ratio)
+    }
+    return found
   }
 
   /// The next entering symbol for the main objective: the smallest id among the symbols
@@ -123,4 +148,13 @@ extension Tableau {
     }
     return a < b
   }
+}
+
+/// One answer of `Tableau.blockingRatio(of:)` and the rows it was read from.
+struct BlockingRatio {
+  var epoch: UInt64
+  var symbolCount: Int
+  var entering: SymbolID
+  var leaving: SymbolID?
+  var ratio: Double
 }

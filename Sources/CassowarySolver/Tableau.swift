@@ -200,6 +200,20 @@ struct Tableau {
   var witnesses: [DefinitionWitness] = []
   var witnessEpochs: [UInt64] = []
   var witnessStack: [SymbolID] = []
+  /// The last ratio test of a column (`blockingRatio(of:)`) and the last alternative along an
+  /// unbounded ray (`rayAlternative(along:step:)`), each with the epoch of the rows it read:
+  /// the queries of one bulk pass over the views ask them again and again of the same rows.
+  var blockingCache: BlockingRatio?
+  var rayCache: RayAlternative?
+  /// Counts the alternatives `rayCache` has held (what a reader of its changes keys on).
+  var rayGeneration: UInt64 = 0
+  /// How many rows a column holds before `blockingRatio(of:)` remembers its answer, and how
+  /// many values an alternative along a ray changes before `rayAlternative(along:step:)` does
+  /// (tests lower it, so that every answer is remembered, or make it `.max`, so that nothing is
+  /// remembered or read from memory).
+  var longColumn: Int32 = 32
+  /// How many answers `rayAlternative(along:step:)` took from `rayCache` (for the tests).
+  var rayAlternativeHits = 0
   /// While set (during the dual simplex of `suggestValue`), pivots leave rows of external
   /// symbols alone: they keep referring to symbols that become basic (values are evaluated
   /// through those references), and are listed in `deferredRows`. No ratio test or entering

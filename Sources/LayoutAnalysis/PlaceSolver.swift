@@ -1212,7 +1212,11 @@ public final class PlaceSolver {
     }
     carried.ambiguousBits = bits
     alternativeSizes = followsUpdates || listsWholeAlternatives ? nil : sizeListing()
-    defer { alternativeSizes = nil }
+    defer {
+      alternativeSizes = nil
+      // What the queries kept for the next one along the same ray is not kept past them.
+      solver.forgetRayAlternatives()
+    }
     var findings: [AmbiguityFinding] = []
     for index in bits.indices where bits[index] != 0 {
       let found = ambiguityFindings(ofView: index, bits: bits[index])
@@ -1284,6 +1288,13 @@ public final class PlaceSolver {
   /// Lists every variable of the alternatives (as a place that follows updates does): for the
   /// tests that compare the two.
   var listsWholeAlternatives = false
+
+  /// Whether the solver takes an alternative at the end of an unbounded ray from what it kept
+  /// of the last one (`Solver.rayAlternative`): off only in the tests that compare the two.
+  var usesRayAlternatives: Bool {
+    get { solver.usesRayAlternatives }
+    set { solver.usesRayAlternatives = newValue }
+  }
 
   /// Every view's width and height.
   private func sizeListing() -> AlternativeListing {
