@@ -66,6 +66,10 @@ public struct MessageFramer: Sendable {
   private var bodyShape = JSONShape(from: 0)
   /// Whether a bad stretch has been reported and no frame has been read since.
   private var inBadStretch = false
+  /// Bytes looked at so far by the searches for a header name, the bracket reading of bodies
+  /// and the parses of candidate bodies: what the framer's work is, counted so that tests can
+  /// hold it in proportion to its input without timing it.
+  private(set) var bytesExamined = 0
 
   public init(maximumBodyLength: Int = MessageFramer.defaultMaximumBodyLength) {
     self.maximumBodyLength = max(0, maximumBodyLength)
@@ -121,7 +125,9 @@ public struct MessageFramer: Sendable {
   }
 
   private mutating func resync() -> Bool {
-    if let found = MessageFramer.findHeaderName(in: buffer, from: start) {
+    let found = MessageFramer.findHeaderName(in: buffer, from: start)
+    bytesExamined += (found ?? buffer.count) - start
+    if let found {
       start = found
       beginHeader()
       return true
@@ -202,22 +208,27 @@ public struct MessageFramer: Sendable {
     // A header name inside the body, after a complete JSON value: the length was wrong.
     let searchEnd = min(buffer.count, start + length)
     while let found = MessageFramer.findHeaderName(in: buffer, from: bodySearchFrom, before: searchEnd) {
+      bytesExamined += found + 1 - bodySearchFrom
       bodySearchFrom = found + 1
       // Only where an object (or a batch) has just closed, outside any string, can the value
       // be complete: the shape is followed as the bytes come, so a body that quotes the header
       // name many times is not parsed again for each (it is parsed at most once).
+      bytesExamined += max(0, found - bodyShape.position)
       bodyShape.advance(over: buffer, to: found)
-      if bodyShape.endsAValue, MessageFramer.isJSON(buffer[start..<found]) {
+      if bodyShape.endsAValue, parsesAsJSON(buffer[start..<found]) {
         deliver(buffer[start..<found], &events)
         start = found
         beginHeader()
         return true
       }
     }
+    bytesExamined += max(0, searchEnd - bodySearchFrom)
     bodySearchFrom = max(bodySearchFrom, searchEnd - (MessageFramer.headerName.count - 1))
     guard available >= length else { return false }
     let body = buffer[start..<(start + length)]
-    if let found = MessageFramer.findHeaderName(in: buffer, from: start, before: start + length), !MessageFramer.isJSON(body)
+    let inside = MessageFramer.findHeaderName(in: buffer, from: start, before: start + length)
+    bytesExamined += (inside ?? start + length) - start
+    if let found = inside, !parsesAsJSON(body)
     {
       // Not JSON, and a frame starts inside it: the body ends there.
       let head = buffer[start..<found]
@@ -236,6 +247,12 @@ public struct MessageFramer: Sendable {
     start += length
     beginHeader()
     return true
+  }
+
+  /// `isJSON`, its bytes counted as examined.
+  private mutating func parsesAsJSON(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytesExamined += bytes.count
+    return MessageFramer.isJSON(bytes)
   }
 
   private mutating func deliver(_ body: ArraySlice<UInt8>, _ events: inout [FrameEvent]) {
