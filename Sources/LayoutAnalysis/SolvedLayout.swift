@@ -47,7 +47,9 @@ public final class SolvedLayout {
       diagnostics += RTLCheck.diagnostics(document, places: places)
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
-      var placed: [PlacedFinding] = []
+      // Findings are merged as each place makes them: a later place's copy of a finding only
+      // adds its place (merging keeps the first copy), so no place's findings are held together.
+      var merger = FindingMerger()
       // Ranges are not read: the chunks as stored.
       let hasWrittenOptionals = model.constraints.storedChunks.contains { chunk in
         chunk.constraints.contains { constraint in
@@ -60,28 +62,32 @@ public final class SolvedLayout {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
           // findings of a half-solved layout as if they were complete.
-          placed.append(
+          merger.add(
             PlacedFinding(
               key: "",
               diagnostic: Diagnostic(
                 code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
               place: solver.place))
         }
-        placed += ConflictCheck.findings(solver, document: document, context: context)
+        merger.add(ConflictCheck.findings(solver, document: document, context: context))
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
         let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
-        placed += inaccuracies.findings
-        let geometry =
-          AmbiguityCheck.findings(solver, document: document, context: context)
-          + GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
-        placed += geometry.filter {
-          !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable)
+        merger.add(inaccuracies.findings)
+        for geometry in [
+          AmbiguityCheck.findings(solver, document: document, context: context),
+          GeometryCheck.findings(solver, document: document, isPrimary: index == 0),
+        ] {
+          for finding in geometry
+          where !NumericRangeCheck.quotesUnreliableValues(finding.diagnostic.finding, inaccuracies.unreliable) {
+            merger.add(finding)
+          }
         }
-        placed += UnsatisfiedCheck.findings(
-          solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context)
+        merger.add(
+          UnsatisfiedCheck.findings(
+            solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context))
       }
-      diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
+      diagnostics += merger.merged(allPlaces: places.map(\.place), directions: model.directions)
     }
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
@@ -148,34 +154,53 @@ public final class SolvedLayout {
   static func merge(_ findings: [PlacedFinding], allPlaces: [LayoutPlace], directions: WritingDirections)
     -> [Diagnostic]
   {
-    struct Key: Hashable {
-      var code: DiagnosticCode
-      var key: String
-    }
-    var order: [Key] = []
-    var groups: [Key: [PlacedFinding]] = [:]
-    for finding in findings {
-      let key = Key(code: finding.diagnostic.code, key: finding.key)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(finding)
-    }
-    return order.compactMap { key in
-      guard let group = groups[key], var diagnostic = group.first?.diagnostic else { return nil }
-      let places = group.map(\.place)
-      diagnostic.places = describe(places, among: allPlaces)
-      if diagnostic.code == .conflict, directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
-        diagnostic.code = .rtlConflict
-        diagnostic.notes.append(.onlyRightToLeft)
-        if diagnostic.places == .everyCanvas(.rtl) { diagnostic.places = .everywhere }
-      }
-      // A misplaced frame is checked in the first place only, which its message names.
-      if diagnostic.code == .misplaced { diagnostic.places = .everywhere }
+    var merger = FindingMerger()
+    merger.add(findings)
+    return merger.merged(allPlaces: allPlaces, directions: directions)
+  }
+
+  /// The merged finding of a group: the first copy, with the places of every copy, in order.
+  static func merged(_ first: Diagnostic, places: [LayoutPlace], allPlaces: [LayoutPlace], directions: WritingDirections)
+    -> Diagnostic
+  {
+    merged(first, where: PlacesSummary(places, allPlaces: allPlaces), directions: directions)
+  }
+
+  /// What merging reads of the places of a group's copies, which many groups share.
+  struct PlacesSummary {
+    var places: FindingPlaces
+    var onlyRightToLeft: Bool
+    var canvas: String?
+    var direction: String?
+
+    init(_ places: [LayoutPlace], allPlaces: [LayoutPlace]) {
+      self.places = SolvedLayout.describe(places, among: allPlaces)
+      onlyRightToLeft = places.allSatisfy { $0.direction == .rtl }
       let canvases = Set(places.map(\.canvas.name))
       let placeDirections = Set(places.map(\.direction))
-      diagnostic.canvas = canvases.count == 1 ? places.first?.canvas.name : nil
-      diagnostic.direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
-      return diagnostic
+      canvas = canvases.count == 1 ? places.first?.canvas.name : nil
+      direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
     }
+  }
+
+  static func merged(_ first: Diagnostic, where summary: PlacesSummary, directions: WritingDirections) -> Diagnostic {
+    var diagnostic = first
+    merge(&diagnostic, where: summary, directions: directions)
+    return diagnostic
+  }
+
+  /// Gives a group's first finding the places of the group.
+  static func merge(_ diagnostic: inout Diagnostic, where summary: PlacesSummary, directions: WritingDirections) {
+    diagnostic.places = summary.places
+    if diagnostic.code == .conflict, directions == .both, summary.onlyRightToLeft {
+      diagnostic.code = .rtlConflict
+      diagnostic.notes.append(.onlyRightToLeft)
+      if diagnostic.places == .everyCanvas(.rtl) { diagnostic.places = .everywhere }
+    }
+    // A misplaced frame is checked in the first place only, which its message names.
+    if diagnostic.code == .misplaced { diagnostic.places = .everywhere }
+    diagnostic.canvas = summary.canvas
+    diagnostic.direction = summary.direction
   }
 
   /// Where a finding happens among all places: nowhere worth naming when it happens everywhere.
@@ -206,6 +231,83 @@ public final class SolvedLayout {
   /// A set of directions as a file writes it.
   private static func writingDirections(_ directions: Set<LayoutDirection>) -> WritingDirections {
     directions.count > 1 ? .both : directions.first == .ltr ? .ltr : .rtl
+  }
+}
+
+/// Identical findings of several places, merged as they come (`SolvedLayout.merge`): the
+/// first copy of each (code, key) is kept, and of the later copies only their places, so a
+/// finding made in every place is held once, not once per place.
+struct FindingMerger {
+  private struct Key: Hashable {
+    var code: DiagnosticCode
+    var key: String
+  }
+  /// The group of each key, numbered in the order of their first findings.
+  private var groupOfKey: [Key: Int] = [:]
+  /// Each group's first finding.
+  private var firsts: [Diagnostic] = []
+  /// Every finding's group and place (an index into `placeTable`), in the order they came.
+  private var occurrences: [(group: Int32, place: Int32)] = []
+  /// The places seen, each once.
+  private var placeTable: [LayoutPlace] = []
+
+  mutating func add(_ findings: [PlacedFinding]) {
+    for finding in findings { add(finding) }
+  }
+
+  mutating func add(_ finding: PlacedFinding) {
+    let key = Key(code: finding.diagnostic.code, key: finding.key)
+    let group: Int
+    if let known = groupOfKey[key] {
+      group = known
+    } else {
+      group = firsts.count
+      groupOfKey[key] = group
+      firsts.append(finding.diagnostic)
+    }
+    let place: Int
+    if let last = placeTable.indices.last, placeTable[last] == finding.place {
+      place = last
+    } else if let known = placeTable.firstIndex(of: finding.place) {
+      place = known
+    } else {
+      place = placeTable.count
+      placeTable.append(finding.place)
+    }
+    occurrences.append((Int32(group), Int32(place)))
+  }
+
+  /// One diagnostic a group, in the order of the groups' first findings, each with the places
+  /// of all its findings. The first findings are merged where they are held, and handed over.
+  consuming func merged(allPlaces: [LayoutPlace], directions: WritingDirections) -> [Diagnostic] {
+    // The places of each group, in the order the findings came.
+    var count = [Int](repeating: 0, count: firsts.count)
+    for occurrence in occurrences { count[Int(occurrence.group)] += 1 }
+    var start = [Int](repeating: 0, count: firsts.count + 1)
+    for group in firsts.indices { start[group + 1] = start[group] + count[group] }
+    var next = start
+    var places = [Int32](repeating: 0, count: occurrences.count)
+    for occurrence in occurrences {
+      let group = Int(occurrence.group)
+      places[next[group]] = occurrence.place
+      next[group] += 1
+    }
+    // Most groups have the same places (every place, once each): each list is described once.
+    var summaries: [[Int32]: SolvedLayout.PlacesSummary] = [:]
+    var merged = firsts
+    firsts = []
+    for group in merged.indices {
+      let indices = Array(places[start[group]..<start[group + 1]])
+      let summary =
+        summaries[indices]
+        ?? {
+          let summary = SolvedLayout.PlacesSummary(indices.map { placeTable[Int($0)] }, allPlaces: allPlaces)
+          summaries[indices] = summary
+          return summary
+        }()
+      SolvedLayout.merge(&merged[group], where: summary, directions: directions)
+    }
+    return merged
   }
 }
 
