@@ -881,27 +881,32 @@ public final class PlaceSolver {
         return false
       }
       // The same variable may appear more than once (a view's origin and its superview's,
-      // which cancel): what counts is each variable's total coefficient.
-      var terms: [(variable: Variable, coefficient: Double)] = []
-      for term in constraint.expression.terms {
-        if let index = terms.firstIndex(where: { $0.variable === term.variable }) {
-          terms[index].coefficient += term.coefficient
+      // which cancel): what counts is each variable's total coefficient, summed in the
+      // order of the terms. Any other variable's must be 0.
+      let terms = constraint.expression.terms
+      var onPosition: Double?
+      var onSize: Double?
+      for (index, term) in terms.enumerated() {
+        let variable = term.variable
+        // Each variable is summed at its first term.
+        guard !terms[..<index].contains(where: { $0.variable === variable }) else { continue }
+        var total = term.coefficient
+        for later in terms[(index + 1)...] where later.variable === variable { total += later.coefficient }
+        if total == 0 { continue }
+        if variable === position {
+          onPosition = total
+        } else if variable === size {
+          onSize = total
         } else {
-          terms.append((term.variable, term.coefficient))
+          return false
         }
       }
-      terms.removeAll { $0.coefficient == 0 }
-      let onPosition = terms.filter { $0.variable === position }
-      let onSize = terms.filter { $0.variable === size }
-      guard onPosition.count + onSize.count == terms.count, onPosition.count <= 1, onSize.count <= 1 else {
-        return false
-      }
-      if onPosition.isEmpty {
-        guard let term = onSize.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
-        sizePinned = true
-      } else {
-        guard let term = onPosition.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
+      if let coefficient = onPosition {
+        guard coefficient.isFinite else { return false }
         positionPinned = true
+      } else {
+        guard let coefficient = onSize, coefficient.isFinite else { return false }
+        sizePinned = true
       }
     }
     return sizePinned && positionPinned
