@@ -29,15 +29,24 @@ public final class SolvedLayout {
   public convenience init(document: LayoutDocument, solveWithErrors: Bool = false, canvas: String? = nil) {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var places: [PlaceSolver] = []
+    var mirrors: [Int: Int] = [:]
     if !hasErrors || solveWithErrors {
       let wanted = SolvedLayout.places(of: document.model).filter { canvas == nil || $0.canvas.name == canvas }
-      places = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
+      (places, mirrors) = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
     }
-    self.init(document: document, places: places)
+    self.init(document: document, places: places, mirrors: mirrors)
   }
 
   /// The findings of `document` over solvers already brought up to date with it.
-  init(document: LayoutDocument, places: [PlaceSolver]) {
+  convenience init(document: LayoutDocument, places: [PlaceSolver]) {
+    self.init(document: document, places: places, mirrors: [:])
+  }
+
+  /// - Parameter mirrors: for a right-to-left place that mirrors its left-to-right twin
+  ///   (`PlaceSolver.mirrors`), by position, the twin's position. Such a place is asked no
+  ///   question about fixes (its twin's answers are its own), and its conflicts and ambiguity
+  ///   findings are its twin's: only their codes and keys are added again, for its place.
+  init(document: LayoutDocument, places: [PlaceSolver], mirrors: [Int: Int]) {
     self.document = document
     self.places = places
     let model = document.model
@@ -57,7 +66,11 @@ public final class SolvedLayout {
         }
       }
       let numbers = NumericRangeCheck.Numbers(model)
-      let context = CheckContext(places: places)
+      let context = CheckContext(places: places.indices.filter { mirrors[$0] == nil }.map { places[$0] })
+      let twins = Set(mirrors.values)
+      // The codes and keys of a twin's conflicts and ambiguity findings, in order, and whether
+      // none of its findings was held back for quoting unreliable values.
+      var twinFindings: [Int: (keys: [(DiagnosticCode, String)], reliable: Bool)] = [:]
       for (index, solver) in places.enumerated() {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
@@ -69,18 +82,39 @@ public final class SolvedLayout {
                 code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
               place: solver.place))
         }
-        merger.add(ConflictCheck.findings(solver, document: document, context: context))
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
         let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
-        merger.add(inaccuracies.findings)
-        for geometry in [
-          AmbiguityCheck.findings(solver, document: document, context: context),
-          GeometryCheck.findings(solver, document: document, isPrimary: index == 0),
-        ] {
-          for finding in geometry
+        if let twin = mirrors[index], let found = twinFindings[twin], found.reliable, inaccuracies.unreliable.isEmpty {
+          // The twin's conflicts and ambiguity findings, which this place makes alike (same
+          // rows, same values: the same conflicts, ambiguous variables and sizes), in the
+          // order the checks would add them here.
+          let conflictCount = solver.conflicts.count
+          for (code, key) in found.keys.prefix(conflictCount) { merger.add(code: code, key: key, place: solver.place) }
+          merger.add(inaccuracies.findings)
+          for (code, key) in found.keys.dropFirst(conflictCount) { merger.add(code: code, key: key, place: solver.place) }
+          for finding in GeometryCheck.findings(solver, document: document, isPrimary: index == 0) {
+            merger.add(finding)
+          }
+        } else {
+          let conflicts = ConflictCheck.findings(solver, document: document, context: context)
+          merger.add(conflicts)
+          merger.add(inaccuracies.findings)
+          let found = AmbiguityCheck.findings(solver, document: document, context: context)
+          // Filtered only when something is unreliable (a copy of every finding otherwise).
+          let ambiguity =
+            inaccuracies.unreliable.isEmpty
+            ? found
+            : found.filter { !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable) }
+          for finding in ambiguity { merger.add(finding) }
+          for finding in GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
           where !NumericRangeCheck.quotesUnreliableValues(finding.diagnostic.finding, inaccuracies.unreliable) {
             merger.add(finding)
+          }
+          if twins.contains(index) {
+            twinFindings[index] = (
+              (conflicts + ambiguity).map { ($0.diagnostic.code, $0.key) }, inaccuracies.unreliable.isEmpty
+            )
           }
         }
         merger.add(
@@ -97,8 +131,16 @@ public final class SolvedLayout {
   /// `models[i]` is the model of `places[i]`'s canvas (`LayoutDocument.models(for:)`), the same
   /// for places of equal canvases: their engine constraints, which depend on the model and
   /// the canvas only, are built once (before the places are solved) and shared.
-  static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel]) -> [PlaceSolver] {
-    guard places.count > 1 else { return zip(places, models).map { PlaceSolver(model: $1, place: $0) } }
+  ///
+  /// A right-to-left place that mirrors its left-to-right twin (`PlaceSolver.mirrors`) is
+  /// returned among `mirrors` (its position, and its twin's) and its caches are not warmed:
+  /// the checks read its twin's answers.
+  /// (`detectsMirrors`: false to solve and check every place on its own, for the tests that
+  /// compare the two.)
+  static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel], detectsMirrors: Bool = true)
+    -> (solvers: [PlaceSolver], mirrors: [Int: Int])
+  {
+    guard places.count > 1 else { return (zip(places, models).map { PlaceSolver(model: $1, place: $0) }, [:]) }
     var engineOfCanvas: [Canvas: [LayoutConstraint]] = [:]
     var engines: [[LayoutConstraint]?] = []
     for (place, model) in zip(places, models) {
@@ -115,12 +157,24 @@ public final class SolvedLayout {
     let slots = ResultSlots<PlaceSolver>(count: places.count)
     let shared = engines
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
-      let solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index])
-      // Warm the caches the checks read, while still on this core.
-      _ = solver.ambiguities()
-      slots.set(index, solver)
+      slots.set(index, PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index]))
     }
-    return slots.values
+    let solvers = slots.values
+    // A right-to-left place and the left-to-right place of the same canvas before it.
+    var mirrors: [Int: Int] = [:]
+    for (index, place) in places.enumerated() where detectsMirrors && place.direction == .rtl {
+      guard
+        let twin = places[..<index].lastIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }),
+        solvers[index].mirrors(solvers[twin])
+      else { continue }
+      mirrors[index] = twin
+    }
+    // Warm the caches the checks read, each place on its own core.
+    let warmed = solvers.indices.filter { mirrors[$0] == nil }
+    DispatchQueue.concurrentPerform(iterations: warmed.count) { index in
+      _ = slots.values[warmed[index]].ambiguities()
+    }
+    return (solvers, mirrors)
   }
 
   /// Every place a model is laid out in: each canvas, in each direction it checks.
@@ -265,14 +319,26 @@ struct FindingMerger {
       groupOfKey[key] = group
       firsts.append(finding.diagnostic)
     }
+    add(group: group, place: finding.place)
+  }
+
+  /// Another copy, in `place`, of a finding already added (whose first copy is the one
+  /// kept): only its place. A finding not added before is not added (none is: see
+  /// `SolvedLayout.init(document:places:mirrors:)`).
+  mutating func add(code: DiagnosticCode, key: String, place: LayoutPlace) {
+    guard let group = groupOfKey[Key(code: code, key: key)] else { return }
+    add(group: group, place: place)
+  }
+
+  private mutating func add(group: Int, place findingPlace: LayoutPlace) {
     let place: Int
-    if let last = placeTable.indices.last, placeTable[last] == finding.place {
+    if let last = placeTable.indices.last, placeTable[last] == findingPlace {
       place = last
-    } else if let known = placeTable.firstIndex(of: finding.place) {
+    } else if let known = placeTable.firstIndex(of: findingPlace) {
       place = known
     } else {
       place = placeTable.count
-      placeTable.append(finding.place)
+      placeTable.append(findingPlace)
     }
     occurrences.append((Int32(group), Int32(place)))
   }
