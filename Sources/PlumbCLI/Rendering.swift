@@ -298,19 +298,31 @@ struct TextReporter: CheckReporter {
   func add(_ report: FileReport, write: (String) -> Void) {
     var output = ""
     let index = report.lines
+    // Appended piece by piece, without the intermediate texts of `+` and interpolation.
     for diagnostic in report.diagnostics {
-      output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index)) + ": "
-        + style.severity(diagnostic.severity) + ": " + style.apply("1", diagnostic.message)
-        + " [\(diagnostic.code)]\n"
+      output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index))
+      output += ": "
+      output += style.severity(diagnostic.severity)
+      output += ": "
+      output += style.apply("1", diagnostic.message)
+      output += " ["
+      output += diagnostic.code.rawValue
+      output += "]\n"
       for related in diagnostic.related {
-        output += "    \(textLocation(report.path, related.range.start, in: index)): note: \(related.message)\n"
+        output += "    "
+        output += textLocation(report.path, related.range.start, in: index)
+        output += ": note: "
+        output += related.message
+        output += "\n"
         if output.utf8.count >= writtenPartSize {
           write(output)
           output = ""
         }
       }
       for fix in diagnostic.fixes {
-        output += "    fix: \(fix.title)\n"
+        output += "    fix: "
+        output += fix.title
+        output += "\n"
       }
       if output.utf8.count >= writtenPartSize {
         write(output)
