@@ -120,13 +120,16 @@ public struct LayoutDocument: Sendable {
 
   /// Diagnostics in source order; at one position errors come first, then by code.
   public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    diagnostics.enumerated().sorted { left, right in
-      let (a, b) = (left.element, right.element)
-      if a.range != b.range { return a.range < b.range }
-      if a.severity != b.severity { return a.severity < b.severity }
-      if a.code != b.code { return a.code < b.code }
-      return left.offset < right.offset
-    }.map(\.element)
+    // Sorts the positions, not the diagnostics: one copy of the findings, not three.
+    diagnostics.indices.sorted { left, right in
+      let (a, b) = (diagnostics[left].range, diagnostics[right].range)
+      if a != b { return a < b }
+      let (s, t) = (diagnostics[left].severity, diagnostics[right].severity)
+      if s != t { return s < t }
+      let (c, d) = (diagnostics[left].code, diagnostics[right].code)
+      if c != d { return c < d }
+      return left < right
+    }.map { diagnostics[$0] }
   }
 
   /// The lines of the text, as the command line counts them: built when asked for (the

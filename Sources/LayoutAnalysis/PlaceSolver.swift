@@ -881,27 +881,32 @@ public final class PlaceSolver {
         return false
       }
       // The same variable may appear more than once (a view's origin and its superview's,
-      // which cancel): what counts is each variable's total coefficient.
-      var terms: [(variable: Variable, coefficient: Double)] = []
-      for term in constraint.expression.terms {
-        if let index = terms.firstIndex(where: { $0.variable === term.variable }) {
-          terms[index].coefficient += term.coefficient
+      // which cancel): what counts is each variable's total coefficient, summed in the
+      // order of the terms. Any other variable's must be 0.
+      let terms = constraint.expression.terms
+      var onPosition: Double?
+      var onSize: Double?
+      for (index, term) in terms.enumerated() {
+        let variable = term.variable
+        // Each variable is summed at its first term.
+        guard !terms[..<index].contains(where: { $0.variable === variable }) else { continue }
+        var total = term.coefficient
+        for later in terms[(index + 1)...] where later.variable === variable { total += later.coefficient }
+        if total == 0 { continue }
+        if variable === position {
+          onPosition = total
+        } else if variable === size {
+          onSize = total
         } else {
-          terms.append((term.variable, term.coefficient))
+          return false
         }
       }
-      terms.removeAll { $0.coefficient == 0 }
-      let onPosition = terms.filter { $0.variable === position }
-      let onSize = terms.filter { $0.variable === size }
-      guard onPosition.count + onSize.count == terms.count, onPosition.count <= 1, onSize.count <= 1 else {
-        return false
-      }
-      if onPosition.isEmpty {
-        guard let term = onSize.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
-        sizePinned = true
-      } else {
-        guard let term = onPosition.first, term.coefficient != 0, term.coefficient.isFinite else { return false }
+      if let coefficient = onPosition {
+        guard coefficient.isFinite else { return false }
         positionPinned = true
+      } else {
+        guard let coefficient = onSize, coefficient.isFinite else { return false }
+        sizePinned = true
       }
     }
     return sizePinned && positionPinned
@@ -2040,5 +2045,128 @@ public final class PlaceSolver {
     case .lessThanOrEqual: return max(0, total)
     case .greaterThanOrEqual: return max(0, -total)
     }
+  }
+}
+
+// MARK: - A right-to-left place that mirrors its left-to-right twin
+
+extension PlaceSolver {
+  /// Whether this right-to-left place solves the same system as `twin`, the left-to-right
+  /// place of the same canvas and model: the same solver constraint for every entry (the
+  /// same terms, in the same order, of the same views' variables, with the same constants,
+  /// relations and priorities), added in the same order, broken alike, with the same
+  /// conflicts and solution, and every view's alignment insets the same on the left and the
+  /// right. Right to left, a view's `x` is its leading offset, so a file that says nothing
+  /// about left and right (only leading, trailing, sizes and vertical positions, with no
+  /// insets or margins that differ by side) lowers to exactly the same constraints.
+  ///
+  /// Then every question a check asks of the places (a relaxation of the file's constraints;
+  /// the pins of "Add missing constraints", `leading == super.leading + p` and a size, whose
+  /// constant would differ only by the insets of the views above) has the same answer in
+  /// both, and the checks whose findings depend only on the solver's rows and values
+  /// (conflicts, ambiguity, zero sizes) make findings of the same codes and keys in both.
+  func mirrors(_ twin: PlaceSolver) -> Bool {
+    guard place.direction == .rtl, twin.place.direction == .ltr, place.canvas == twin.place.canvas,
+      failure == nil, twin.failure == nil, entries.count == twin.entries.count, engineCount == twin.engineCount,
+      system.orderedVariables.count == twin.system.orderedVariables.count,
+      system.orderedNames == twin.system.orderedNames, conflicts.count == twin.conflicts.count
+    else { return false }
+    for insets in system.orderedInsets where insets.left != insets.right { return false }
+    for (mine, theirs) in zip(conflicts, twin.conflicts)
+    where mine.brokenEntry != theirs.brokenEntry || mine.otherEntries != theirs.otherEntries {
+      return false
+    }
+    // Each view variable's slot (4 a view), by identity.
+    func slots(_ system: LayoutSystem) -> [ObjectIdentifier: Int] {
+      var slots: [ObjectIdentifier: Int] = [:]
+      slots.reserveCapacity(4 * system.orderedVariables.count)
+      for (index, vars) in system.orderedVariables.enumerated() {
+        slots[ObjectIdentifier(vars.x)] = 4 * index
+        slots[ObjectIdentifier(vars.width)] = 4 * index + 1
+        slots[ObjectIdentifier(vars.y)] = 4 * index + 2
+        slots[ObjectIdentifier(vars.height)] = 4 * index + 3
+      }
+      return slots
+    }
+    let mySlots = slots(system)
+    let twinSlots = slots(twin.system)
+    guard mySlots.count == 4 * system.orderedVariables.count, twinSlots.count == mySlots.count else { return false }
+    // The root's `x` is the one variable allowed to differ: the engine pins the root's left
+    // edge, which right to left is `W - x - width` (the same value, the root's width being
+    // the canvas's). A required equality of the root's own variables that gives it a value,
+    // in a variable no other constraint holds, leaves every other variable's values and
+    // answers as they are (the root is never asked about its ambiguity, nor pinned).
+    guard let root = system.indexOfView[LayoutModel.rootName], twin.system.indexOfView[LayoutModel.rootName] == root
+    else { return false }
+    let rootX = 4 * root
+    let rootWidth = 4 * root + 1
+    var rootPins = 0
+    var rootXElsewhere = false
+    func pinsRootX(_ constraint: Constraint, _ slots: [ObjectIdentifier: Int]) -> Bool {
+      guard constraint.relation == .equal, constraint.priority >= Priority.required else { return false }
+      var onX = 0.0
+      for term in constraint.expression.terms {
+        guard let slot = slots[ObjectIdentifier(term.variable)], slot == rootX || slot == rootWidth else { return false }
+        if slot == rootX { onX += term.coefficient }
+      }
+      return onX != 0 && onX.isFinite
+    }
+    for (mine, theirs) in zip(entries, twin.entries) {
+      guard mine.tag == theirs.tag, mine.isBroken == theirs.isBroken else { return false }
+      switch (mine.solverConstraint, theirs.solverConstraint) {
+      case (nil, nil): continue
+      case (let a?, let b?):
+        var same =
+          a.relation == b.relation && a.priority == b.priority && a.tag == b.tag
+          && a.expression.constant == b.expression.constant && a.expression.terms.count == b.expression.terms.count
+        if same {
+          // The root's x is in a constraint when its coefficients there do not cancel (a
+          // position summed from the root and taken back for the container's origin).
+          var onRootX = 0.0
+          for (s, t) in zip(a.expression.terms, b.expression.terms) {
+            guard s.coefficient == t.coefficient, let slot = mySlots[ObjectIdentifier(s.variable)],
+              slot == twinSlots[ObjectIdentifier(t.variable)]
+            else {
+              same = false
+              break
+            }
+            if slot == rootX { onRootX += s.coefficient }
+          }
+          if same && onRootX != 0 { rootXElsewhere = true }
+        }
+        if !same {
+          guard !mine.isBroken, pinsRootX(a, mySlots), pinsRootX(b, twinSlots) else { return false }
+          rootPins += 1
+        }
+      default: return false
+      }
+    }
+    guard rootPins <= 1, !(rootPins == 1 && rootXElsewhere) else { return false }
+    // The pins of "Add missing constraints" along the axis a direction can change (the
+    // vertical and size pins are the same by construction): each view's leading edge pinned
+    // to its superview's lowers alike.
+    for (index, name) in system.orderedNames.enumerated() {
+      let parent = system.superviewIndex[index]
+      guard parent >= 0, parent < system.orderedNames.count else { continue }
+      let pin = LayoutConstraint(
+        first: ConstraintItem(view: name, attribute: .leading), relation: .equal,
+        second: ConstraintItem(view: system.orderedNames[parent], attribute: .leading), constant: 1, origin: .explicit,
+        range: SourceRange(at: 0))
+      guard let a = system.solverConstraint(pin, tag: 0), let b = twin.system.solverConstraint(pin, tag: 0),
+        a.expression.constant == b.expression.constant, a.expression.terms.count == b.expression.terms.count
+      else { return false }
+      for (s, t) in zip(a.expression.terms, b.expression.terms) {
+        guard s.coefficient == t.coefficient, let slot = mySlots[ObjectIdentifier(s.variable)],
+          slot == twinSlots[ObjectIdentifier(t.variable)]
+        else { return false }
+      }
+    }
+    // The same solution (which follows from the same constraints added in the same order).
+    for (mine, theirs) in zip(system.orderedVariables, twin.system.orderedVariables) {
+      guard value(mine.x) == twin.value(theirs.x), value(mine.width) == twin.value(theirs.width),
+        value(mine.y) == twin.value(theirs.y), value(mine.height) == twin.value(theirs.height)
+      else { return false }
+    }
+    return true
   }
 }

@@ -29,15 +29,24 @@ public final class SolvedLayout {
   public convenience init(document: LayoutDocument, solveWithErrors: Bool = false, canvas: String? = nil) {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var places: [PlaceSolver] = []
+    var mirrors: [Int: Int] = [:]
     if !hasErrors || solveWithErrors {
       let wanted = SolvedLayout.places(of: document.model).filter { canvas == nil || $0.canvas.name == canvas }
-      places = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
+      (places, mirrors) = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
     }
-    self.init(document: document, places: places)
+    self.init(document: document, places: places, mirrors: mirrors)
   }
 
   /// The findings of `document` over solvers already brought up to date with it.
-  init(document: LayoutDocument, places: [PlaceSolver]) {
+  convenience init(document: LayoutDocument, places: [PlaceSolver]) {
+    self.init(document: document, places: places, mirrors: [:])
+  }
+
+  /// - Parameter mirrors: for a right-to-left place that mirrors its left-to-right twin
+  ///   (`PlaceSolver.mirrors`), by position, the twin's position. Such a place is asked no
+  ///   question about fixes (its twin's answers are its own), and its conflicts and ambiguity
+  ///   findings are its twin's: only their codes and keys are added again, for its place.
+  init(document: LayoutDocument, places: [PlaceSolver], mirrors: [Int: Int]) {
     self.document = document
     self.places = places
     let model = document.model
@@ -47,7 +56,9 @@ public final class SolvedLayout {
       diagnostics += RTLCheck.diagnostics(document, places: places)
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
-      var placed: [PlacedFinding] = []
+      // Findings are merged as each place makes them: a later place's copy of a finding only
+      // adds its place (merging keeps the first copy), so no place's findings are held together.
+      var merger = FindingMerger()
       // Ranges are not read: the chunks as stored.
       let hasWrittenOptionals = model.constraints.storedChunks.contains { chunk in
         chunk.constraints.contains { constraint in
@@ -55,33 +66,62 @@ public final class SolvedLayout {
         }
       }
       let numbers = NumericRangeCheck.Numbers(model)
-      let context = CheckContext(places: places)
+      let context = CheckContext(places: places.indices.filter { mirrors[$0] == nil }.map { places[$0] })
+      let twins = Set(mirrors.values)
+      // The codes and keys of a twin's conflicts and ambiguity findings, in order, and whether
+      // none of its findings was held back for quoting unreliable values.
+      var twinFindings: [Int: (keys: [(DiagnosticCode, String)], reliable: Bool)] = [:]
       for (index, solver) in places.enumerated() {
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
           // findings of a half-solved layout as if they were complete.
-          placed.append(
+          merger.add(
             PlacedFinding(
               key: "",
               diagnostic: Diagnostic(
                 code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
               place: solver.place))
         }
-        placed += ConflictCheck.findings(solver, document: document, context: context)
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
         let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
-        placed += inaccuracies.findings
-        let geometry =
-          AmbiguityCheck.findings(solver, document: document, context: context)
-          + GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
-        placed += geometry.filter {
-          !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable)
+        if let twin = mirrors[index], let found = twinFindings[twin], found.reliable, inaccuracies.unreliable.isEmpty {
+          // The twin's conflicts and ambiguity findings, which this place makes alike (same
+          // rows, same values: the same conflicts, ambiguous variables and sizes), in the
+          // order the checks would add them here.
+          let conflictCount = solver.conflicts.count
+          for (code, key) in found.keys.prefix(conflictCount) { merger.add(code: code, key: key, place: solver.place) }
+          merger.add(inaccuracies.findings)
+          for (code, key) in found.keys.dropFirst(conflictCount) { merger.add(code: code, key: key, place: solver.place) }
+          for finding in GeometryCheck.findings(solver, document: document, isPrimary: index == 0) {
+            merger.add(finding)
+          }
+        } else {
+          let conflicts = ConflictCheck.findings(solver, document: document, context: context)
+          merger.add(conflicts)
+          merger.add(inaccuracies.findings)
+          let found = AmbiguityCheck.findings(solver, document: document, context: context)
+          // Filtered only when something is unreliable (a copy of every finding otherwise).
+          let ambiguity =
+            inaccuracies.unreliable.isEmpty
+            ? found
+            : found.filter { !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable) }
+          for finding in ambiguity { merger.add(finding) }
+          for finding in GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
+          where !NumericRangeCheck.quotesUnreliableValues(finding.diagnostic.finding, inaccuracies.unreliable) {
+            merger.add(finding)
+          }
+          if twins.contains(index) {
+            twinFindings[index] = (
+              (conflicts + ambiguity).map { ($0.diagnostic.code, $0.key) }, inaccuracies.unreliable.isEmpty
+            )
+          }
         }
-        placed += UnsatisfiedCheck.findings(
-          solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context)
+        merger.add(
+          UnsatisfiedCheck.findings(
+            solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context))
       }
-      diagnostics += SolvedLayout.merge(placed, allPlaces: places.map(\.place), directions: model.directions)
+      diagnostics += merger.merged(allPlaces: places.map(\.place), directions: model.directions)
     }
     self.diagnostics = LayoutDocument.sorted(diagnostics)
   }
@@ -91,8 +131,16 @@ public final class SolvedLayout {
   /// `models[i]` is the model of `places[i]`'s canvas (`LayoutDocument.models(for:)`), the same
   /// for places of equal canvases: their engine constraints, which depend on the model and
   /// the canvas only, are built once (before the places are solved) and shared.
-  static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel]) -> [PlaceSolver] {
-    guard places.count > 1 else { return zip(places, models).map { PlaceSolver(model: $1, place: $0) } }
+  ///
+  /// A right-to-left place that mirrors its left-to-right twin (`PlaceSolver.mirrors`) is
+  /// returned among `mirrors` (its position, and its twin's) and its caches are not warmed:
+  /// the checks read its twin's answers.
+  /// (`detectsMirrors`: false to solve and check every place on its own, for the tests that
+  /// compare the two.)
+  static func solveInParallel(_ places: [LayoutPlace], models: [LayoutModel], detectsMirrors: Bool = true)
+    -> (solvers: [PlaceSolver], mirrors: [Int: Int])
+  {
+    guard places.count > 1 else { return (zip(places, models).map { PlaceSolver(model: $1, place: $0) }, [:]) }
     var engineOfCanvas: [Canvas: [LayoutConstraint]] = [:]
     var engines: [[LayoutConstraint]?] = []
     for (place, model) in zip(places, models) {
@@ -109,12 +157,24 @@ public final class SolvedLayout {
     let slots = ResultSlots<PlaceSolver>(count: places.count)
     let shared = engines
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
-      let solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index])
-      // Warm the caches the checks read, while still on this core.
-      _ = solver.ambiguities()
-      slots.set(index, solver)
+      slots.set(index, PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index]))
     }
-    return slots.values
+    let solvers = slots.values
+    // A right-to-left place and the left-to-right place of the same canvas before it.
+    var mirrors: [Int: Int] = [:]
+    for (index, place) in places.enumerated() where detectsMirrors && place.direction == .rtl {
+      guard
+        let twin = places[..<index].lastIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }),
+        solvers[index].mirrors(solvers[twin])
+      else { continue }
+      mirrors[index] = twin
+    }
+    // Warm the caches the checks read, each place on its own core.
+    let warmed = solvers.indices.filter { mirrors[$0] == nil }
+    DispatchQueue.concurrentPerform(iterations: warmed.count) { index in
+      _ = slots.values[warmed[index]].ambiguities()
+    }
+    return (solvers, mirrors)
   }
 
   /// Every place a model is laid out in: each canvas, in each direction it checks.
@@ -148,34 +208,53 @@ public final class SolvedLayout {
   static func merge(_ findings: [PlacedFinding], allPlaces: [LayoutPlace], directions: WritingDirections)
     -> [Diagnostic]
   {
-    struct Key: Hashable {
-      var code: DiagnosticCode
-      var key: String
-    }
-    var order: [Key] = []
-    var groups: [Key: [PlacedFinding]] = [:]
-    for finding in findings {
-      let key = Key(code: finding.diagnostic.code, key: finding.key)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(finding)
-    }
-    return order.compactMap { key in
-      guard let group = groups[key], var diagnostic = group.first?.diagnostic else { return nil }
-      let places = group.map(\.place)
-      diagnostic.places = describe(places, among: allPlaces)
-      if diagnostic.code == .conflict, directions == .both, places.allSatisfy({ $0.direction == .rtl }) {
-        diagnostic.code = .rtlConflict
-        diagnostic.notes.append(.onlyRightToLeft)
-        if diagnostic.places == .everyCanvas(.rtl) { diagnostic.places = .everywhere }
-      }
-      // A misplaced frame is checked in the first place only, which its message names.
-      if diagnostic.code == .misplaced { diagnostic.places = .everywhere }
+    var merger = FindingMerger()
+    merger.add(findings)
+    return merger.merged(allPlaces: allPlaces, directions: directions)
+  }
+
+  /// The merged finding of a group: the first copy, with the places of every copy, in order.
+  static func merged(_ first: Diagnostic, places: [LayoutPlace], allPlaces: [LayoutPlace], directions: WritingDirections)
+    -> Diagnostic
+  {
+    merged(first, where: PlacesSummary(places, allPlaces: allPlaces), directions: directions)
+  }
+
+  /// What merging reads of the places of a group's copies, which many groups share.
+  struct PlacesSummary {
+    var places: FindingPlaces
+    var onlyRightToLeft: Bool
+    var canvas: String?
+    var direction: String?
+
+    init(_ places: [LayoutPlace], allPlaces: [LayoutPlace]) {
+      self.places = SolvedLayout.describe(places, among: allPlaces)
+      onlyRightToLeft = places.allSatisfy { $0.direction == .rtl }
       let canvases = Set(places.map(\.canvas.name))
       let placeDirections = Set(places.map(\.direction))
-      diagnostic.canvas = canvases.count == 1 ? places.first?.canvas.name : nil
-      diagnostic.direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
-      return diagnostic
+      canvas = canvases.count == 1 ? places.first?.canvas.name : nil
+      direction = placeDirections.count == 1 ? places.first?.direction.rawValue : nil
     }
+  }
+
+  static func merged(_ first: Diagnostic, where summary: PlacesSummary, directions: WritingDirections) -> Diagnostic {
+    var diagnostic = first
+    merge(&diagnostic, where: summary, directions: directions)
+    return diagnostic
+  }
+
+  /// Gives a group's first finding the places of the group.
+  static func merge(_ diagnostic: inout Diagnostic, where summary: PlacesSummary, directions: WritingDirections) {
+    diagnostic.places = summary.places
+    if diagnostic.code == .conflict, directions == .both, summary.onlyRightToLeft {
+      diagnostic.code = .rtlConflict
+      diagnostic.notes.append(.onlyRightToLeft)
+      if diagnostic.places == .everyCanvas(.rtl) { diagnostic.places = .everywhere }
+    }
+    // A misplaced frame is checked in the first place only, which its message names.
+    if diagnostic.code == .misplaced { diagnostic.places = .everywhere }
+    diagnostic.canvas = summary.canvas
+    diagnostic.direction = summary.direction
   }
 
   /// Where a finding happens among all places: nowhere worth naming when it happens everywhere.
@@ -206,6 +285,95 @@ public final class SolvedLayout {
   /// A set of directions as a file writes it.
   private static func writingDirections(_ directions: Set<LayoutDirection>) -> WritingDirections {
     directions.count > 1 ? .both : directions.first == .ltr ? .ltr : .rtl
+  }
+}
+
+/// Identical findings of several places, merged as they come (`SolvedLayout.merge`): the
+/// first copy of each (code, key) is kept, and of the later copies only their places, so a
+/// finding made in every place is held once, not once per place.
+struct FindingMerger {
+  private struct Key: Hashable {
+    var code: DiagnosticCode
+    var key: String
+  }
+  /// The group of each key, numbered in the order of their first findings.
+  private var groupOfKey: [Key: Int] = [:]
+  /// Each group's first finding.
+  private var firsts: [Diagnostic] = []
+  /// Every finding's group and place (an index into `placeTable`), in the order they came.
+  private var occurrences: [(group: Int32, place: Int32)] = []
+  /// The places seen, each once.
+  private var placeTable: [LayoutPlace] = []
+
+  mutating func add(_ findings: [PlacedFinding]) {
+    for finding in findings { add(finding) }
+  }
+
+  mutating func add(_ finding: PlacedFinding) {
+    let key = Key(code: finding.diagnostic.code, key: finding.key)
+    let group: Int
+    if let known = groupOfKey[key] {
+      group = known
+    } else {
+      group = firsts.count
+      groupOfKey[key] = group
+      firsts.append(finding.diagnostic)
+    }
+    add(group: group, place: finding.place)
+  }
+
+  /// Another copy, in `place`, of a finding already added (whose first copy is the one
+  /// kept): only its place. A finding not added before is not added (none is: see
+  /// `SolvedLayout.init(document:places:mirrors:)`).
+  mutating func add(code: DiagnosticCode, key: String, place: LayoutPlace) {
+    guard let group = groupOfKey[Key(code: code, key: key)] else { return }
+    add(group: group, place: place)
+  }
+
+  private mutating func add(group: Int, place findingPlace: LayoutPlace) {
+    let place: Int
+    if let last = placeTable.indices.last, placeTable[last] == findingPlace {
+      place = last
+    } else if let known = placeTable.firstIndex(of: findingPlace) {
+      place = known
+    } else {
+      place = placeTable.count
+      placeTable.append(findingPlace)
+    }
+    occurrences.append((Int32(group), Int32(place)))
+  }
+
+  /// One diagnostic a group, in the order of the groups' first findings, each with the places
+  /// of all its findings. The first findings are merged where they are held, and handed over.
+  consuming func merged(allPlaces: [LayoutPlace], directions: WritingDirections) -> [Diagnostic] {
+    // The places of each group, in the order the findings came.
+    var count = [Int](repeating: 0, count: firsts.count)
+    for occurrence in occurrences { count[Int(occurrence.group)] += 1 }
+    var start = [Int](repeating: 0, count: firsts.count + 1)
+    for group in firsts.indices { start[group + 1] = start[group] + count[group] }
+    var next = start
+    var places = [Int32](repeating: 0, count: occurrences.count)
+    for occurrence in occurrences {
+      let group = Int(occurrence.group)
+      places[next[group]] = occurrence.place
+      next[group] += 1
+    }
+    // Most groups have the same places (every place, once each): each list is described once.
+    var summaries: [[Int32]: SolvedLayout.PlacesSummary] = [:]
+    var merged = firsts
+    firsts = []
+    for group in merged.indices {
+      let indices = Array(places[start[group]..<start[group + 1]])
+      let summary =
+        summaries[indices]
+        ?? {
+          let summary = SolvedLayout.PlacesSummary(indices.map { placeTable[Int($0)] }, allPlaces: allPlaces)
+          summaries[indices] = summary
+          return summary
+        }()
+      SolvedLayout.merge(&merged[group], where: summary, directions: directions)
+    }
+    return merged
   }
 }
 

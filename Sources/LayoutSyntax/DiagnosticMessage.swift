@@ -41,6 +41,11 @@ enum DiagnosticMessage {
   /// would act on rather than show) written as `\u{7F}`, so that a name or a parser's quote
   /// of the text cannot break a line of output or move the cursor. A message never means one.
   static func escapingControlCharacters(_ text: String) -> String {
+    // Every control character's UTF-8 starts with a byte below 0x20, 0x7F, or 0xC2 (U+0080…U+009F):
+    // a text without those bytes has none, found without decoding its scalars.
+    var contiguous = text
+    let mayHaveControl = contiguous.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }
+    guard mayHaveControl else { return text }
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {

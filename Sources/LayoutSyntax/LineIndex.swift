@@ -29,10 +29,14 @@ public struct LineIndex: Sendable {
   public private(set) var lineStarts: [Int]
   /// The byte offset at which each line's content ends, before its line ending.
   public private(set) var lineEnds: [Int]
+  /// How many bytes of the text are not ASCII: with none, a UTF-16 column is the byte column,
+  /// found without reading the line (a long line's columns would each read it from its start).
+  private var nonASCIIBytes: Int
 
   public init(_ bytes: [UInt8], breaks: LineBreaks = .newline) {
     self.bytes = bytes
     self.breaks = breaks
+    nonASCIIBytes = LineIndex.nonASCIICount(bytes[...])
     let (starts, ends) = LineIndex.scan(bytes, from: 0, to: bytes.count, breaks: breaks)
     lineStarts = [0] + starts
     lineEnds = ends + [LineIndex.lastLineEnd(bytes, breaks: breaks)]
@@ -40,6 +44,10 @@ public struct LineIndex: Sendable {
 
   public init(_ text: String, breaks: LineBreaks = .newline) {
     self.init(Array(text.utf8), breaks: breaks)
+  }
+
+  private static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.reduce(0) { $0 + ($1 >= 0x80 ? 1 : 0) }
   }
 
   /// The starts and content ends of the lines that begin after each line break found in
@@ -94,7 +102,8 @@ public struct LineIndex: Sendable {
     let line = line(containing: clamped)
     let content = contentRange(ofLine: line)
     let end = min(clamped, content.end)
-    let column = countingUTF16 ? utf16Length(from: content.start, to: end) : end - content.start
+    let column =
+      countingUTF16 && nonASCIIBytes > 0 ? utf16Length(from: content.start, to: end) : end - content.start
     return LinePosition(line: line, column: column)
   }
 
@@ -131,6 +140,7 @@ public struct LineIndex: Sendable {
     let firstLine = max(line(containing: start) - 1, 0)
     let keptFrom = min(line(containing: end) + 1, lineStarts.count - 1) + 1
     let delta = text.count - (end - start)
+    nonASCIIBytes += LineIndex.nonASCIICount(text[...]) - LineIndex.nonASCIICount(bytes[start..<end])
     bytes.replaceSubrange(start..<end, with: text)
     let scanStart = lineStarts[firstLine]
     let keepsLines = keptFrom < lineStarts.count

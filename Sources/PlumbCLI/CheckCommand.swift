@@ -140,7 +140,7 @@ enum CheckCommand {
           _ = baseline?.filter(&report, keys: keys)
         }
         summary.add(report)
-        output.write(reporter.add(report))
+        reporter.add(report) { output.write($0) }
       case .failure(let error): unreadable.append(error.message)
       }
     }

@@ -51,11 +51,18 @@ struct FileReport {
 protocol CheckReporter {
   mutating func begin() -> String
   mutating func add(_ report: FileReport) -> String
+  /// The text `add(_:)` returns, written in parts through `write`: the formats that can write
+  /// a file's part a finding at a time do, so that no file's whole part is held as one text.
+  mutating func add(_ report: FileReport, write: (String) -> Void)
   /// Writes what comes after the last file, in parts, through `write`.
   mutating func finish(_ summary: Summary, write: (String) -> Void)
 }
 
 extension CheckReporter {
+  mutating func add(_ report: FileReport, write: (String) -> Void) {
+    write(add(report))
+  }
+
   /// The whole report of `reports`, as the parts written one after the other give it.
   mutating func render(_ reports: [FileReport]) -> String {
     var output = begin()
@@ -68,6 +75,9 @@ extension CheckReporter {
     return output
   }
 }
+
+/// How much of a file's part a streaming format gathers before writing it.
+let writtenPartSize = 1 << 16
 
 /// A JSON array in a larger document, written an element at a time: the document is rendered
 /// with a marker in the array's place, the text around the marker is what comes before and
@@ -97,6 +107,16 @@ struct StreamedJSONArray {
   mutating func element(_ value: JSONValue) -> String {
     defer { count += 1 }
     return (count > 0 ? ",\n" : "\n") + String(repeating: "  ", count: level + 1) + value.prettyText(level: level + 1)
+  }
+
+  /// The next element, as `element(_:)` writes it, cut before and after the marker (an object's
+  /// last member that is the marker), whose place an array fills an element at a time: the
+  /// array returned, as deep as that member's value.
+  mutating func elementAroundMarker(_ object: JSONValue) -> (before: String, array: StreamedJSONArray, after: String) {
+    let text = element(object)
+    let marker = StreamedJSONArray.marker.compactText
+    guard let range = text.range(of: marker, options: .backwards) else { return (text, StreamedJSONArray(level: level + 2), "") }
+    return (String(text[..<range.lowerBound]), StreamedJSONArray(level: level + 2), String(text[range.upperBound...]))
   }
 
   /// The closing bracket (`[]` for an array without elements, as `prettyText` writes it).
@@ -196,12 +216,27 @@ struct JSONReporter: CheckReporter {
   }
 
   mutating func add(_ report: FileReport) -> String {
+    var output = ""
+    add(report) { output += $0 }
+    return output
+  }
+
+  /// A file's part, a finding at a time: the text `.array(diagnostics)` would give, without
+  /// the JSON values and text of every finding of the file held at once.
+  mutating func add(_ report: FileReport, write: (String) -> Void) {
     let lines = report.lines
-    return files.element(
-      .object([
-        ("path", .string(report.path)),
-        ("diagnostics", .array(report.diagnostics.map { jsonDiagnostic($0, in: lines) })),
-      ]))
+    let (before, array, after) = files.elementAroundMarker(
+      .object([("path", .string(report.path)), ("diagnostics", StreamedJSONArray.marker)]))
+    var diagnostics = array
+    var buffer = before + diagnostics.open()
+    for diagnostic in report.diagnostics {
+      buffer += diagnostics.element(jsonDiagnostic(diagnostic, in: lines))
+      if buffer.utf8.count >= writtenPartSize {
+        write(buffer)
+        buffer = ""
+      }
+    }
+    write(buffer + diagnostics.close() + after)
   }
 
   mutating func finish(_ summary: Summary, write: (String) -> Void) {
@@ -255,19 +290,46 @@ struct TextReporter: CheckReporter {
 
   func add(_ report: FileReport) -> String {
     var output = ""
+    add(report) { output += $0 }
+    return output
+  }
+
+  /// A file's part, written a few findings at a time.
+  func add(_ report: FileReport, write: (String) -> Void) {
+    var output = ""
     let index = report.lines
+    // Appended piece by piece, without the intermediate texts of `+` and interpolation.
     for diagnostic in report.diagnostics {
-      output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index)) + ": "
-        + style.severity(diagnostic.severity) + ": " + style.apply("1", diagnostic.message)
-        + " [\(diagnostic.code)]\n"
+      output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index))
+      output += ": "
+      output += style.severity(diagnostic.severity)
+      output += ": "
+      output += style.apply("1", diagnostic.message)
+      output += " ["
+      output += diagnostic.code.rawValue
+      output += "]\n"
       for related in diagnostic.related {
-        output += "    \(textLocation(report.path, related.range.start, in: index)): note: \(related.message)\n"
+        output += "    "
+        output += textLocation(report.path, related.range.start, in: index)
+        output += ": note: "
+        output += related.message
+        output += "\n"
+        if output.utf8.count >= writtenPartSize {
+          write(output)
+          output = ""
+        }
       }
       for fix in diagnostic.fixes {
-        output += "    fix: \(fix.title)\n"
+        output += "    fix: "
+        output += fix.title
+        output += "\n"
+      }
+      if output.utf8.count >= writtenPartSize {
+        write(output)
+        output = ""
       }
     }
-    return output
+    if !output.isEmpty { write(output) }
   }
 
   func finish(_ summary: Summary, write: (String) -> Void) {

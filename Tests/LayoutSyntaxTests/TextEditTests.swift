@@ -93,6 +93,31 @@ final class TextEditTests: XCTestCase {
     }
   }
 
+  /// A UTF-16 column is read as the byte column while the text is all ASCII; through edits
+  /// that add and remove other characters it must be the UTF-16 length from the line's start.
+  func testUTF16ColumnsThroughEditsThatAddAndRemoveOtherCharacters() {
+    let pieces: [[UInt8]] = [Array("ab".utf8), Array("é".utf8), Array("😀".utf8), [0x0A], [0x0D], [0xFF], Array("xyz".utf8)]
+    withEverySeed(0..<400) { random, seed in
+      var index = LineIndex(randomText(&random, length: 0...20))
+      for step in 0..<10 {
+        let start = Int.random(in: 0...index.bytes.count, using: &random)
+        let end = Int.random(in: start...min(index.bytes.count, start + 6), using: &random)
+        var insert: [UInt8] = []
+        for _ in 0..<Int.random(in: 0...3, using: &random) { insert += pieces.randomElement(using: &random) ?? [] }
+        index.replace(SourceRange(start: start, end: end), with: insert)
+        let fresh = LineIndex(index.bytes)
+        for offset in 0...index.bytes.count {
+          let position = index.utf16Position(of: offset)
+          let content = index.contentRange(ofLine: position.line)
+          let expected = index.utf16Length(from: content.start, to: min(offset, content.end))
+          guard position.column == expected, fresh.utf16Position(of: offset) == position else {
+            return XCTFail("seed \(seed), step \(step): column \(position.column) at \(offset), not \(expected), of \(index.bytes)")
+          }
+        }
+      }
+    }
+  }
+
   func testLinesEndWhereTheirConventionSays() {
     let text = "a\r\nb\rc\nd"
     let command = LineIndex(text)

@@ -41,6 +41,7 @@ enum AmbiguityCheck {
     var sizedToZeroFound: Set<SizedView>?
     // Likewise, a pass over every conflict's members.
     var collapsingFound: [SizedView: Int]?
+    var brokenQuotes: [Int: ConstraintQuote] = [:]
     for case let solved? in solver.allSolvedViews().views
     where abs(solved.alignment.width) <= 0.001 || abs(solved.alignment.height) <= 0.001 {
       let name = solved.name
@@ -59,13 +60,17 @@ enum AmbiguityCheck {
         let collapsing = collapsingFound ?? collapsingConflicts(solver)
         collapsingFound = collapsing
         if let index = collapsing[SizedView(view: name, axis: axis)] {
-          cause = .brokenConstraint(Describe.quote(solver.conflicts[index].broken, in: document))
+          // Quoted once a conflict: every view of a long chain may collapse because of one.
+          let quote = brokenQuotes[index] ?? Describe.quote(solver.conflicts[index].broken, in: document)
+          brokenQuotes[index] = quote
+          cause = .brokenConstraint(quote)
         } else {
           cause = undeterminedSizes.contains(SizedView(view: name, axis: axis)) ? .undetermined : .constraints
         }
         findings.append(
           PlacedFinding(
-            key: "\(name)|\(axis)",
+            // The text "\(name)|\(axis)" gives, without interpolating an enum (see `key(of:)`).
+            key: name + (axis == .horizontal ? "|horizontal" : "|vertical"),
             diagnostic: Diagnostic(
               code: .zeroSize, severity: .warning,
               finding: .zeroSize(view: name, axis: axis, frame: solved.frame, cause: cause),

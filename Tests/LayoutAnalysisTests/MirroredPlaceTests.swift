@@ -1,0 +1,157 @@
+import LayoutSyntax
+import TestSupport
+import XCTest
+
+@testable import LayoutAnalysis
+
+/// A right-to-left place that solves the same system as its left-to-right twin
+/// (`PlaceSolver.mirrors`) is asked no question about fixes, and its conflicts and ambiguity
+/// findings are its twin's codes and keys (`SolvedLayout.solveInParallel`, `init(document:
+/// places:mirrors:)`). Every finding, fix, frame and range must be what checking every place
+/// on its own gives. Replay one seed with `PLUMB_SEED=n`.
+final class MirroredPlaceTests: XCTestCase {
+  /// Checks `text` both ways and compares; returns how many places mirrored their twin.
+  @discardableResult
+  private func compare(_ text: String, kind: FileKind = .layout, label: String) -> Int {
+    let document = LayoutDocument(text: text, kind: kind)
+    let wanted = SolvedLayout.places(of: document.model)
+    let models = document.models(for: wanted)
+    let (solvers, mirrors) = SolvedLayout.solveInParallel(wanted, models: models)
+    let (plainSolvers, none) = SolvedLayout.solveInParallel(wanted, models: models, detectsMirrors: false)
+    XCTAssertTrue(none.isEmpty)
+    let mirrored = SolvedLayout(document: document, places: solvers, mirrors: mirrors)
+    let plain = SolvedLayout(document: document, places: plainSolvers)
+    XCTAssertEqual(mirrored.diagnostics, plain.diagnostics, "\(label)\n\(text)")
+    XCTAssertEqual(SolvedLayout(document: document).diagnostics, plain.diagnostics, "\(label)\n\(text)")
+    for (place, plainPlace) in zip(mirrored.places, plain.places) {
+      XCTAssertEqual(place.place, plainPlace.place)
+      XCTAssertEqual(place.ambiguities(), plainPlace.ambiguities(), "\(label): \(place.place)\n\(text)")
+      XCTAssertEqual(
+        place.allSolvedViews().views, plainPlace.allSolvedViews().views, "\(label): \(place.place)\n\(text)")
+    }
+    for (index, twin) in mirrors {
+      XCTAssertEqual(wanted[index].direction, .rtl)
+      XCTAssertEqual(wanted[twin].direction, .ltr)
+      XCTAssertEqual(wanted[index].canvas, wanted[twin].canvas)
+    }
+    return mirrors.count
+  }
+
+  /// Layouts in both directions made of what does not depend on the direction (leading,
+  /// trailing, sizes, vertical positions, Visual Format rows, priorities, conflicts, content
+  /// sizes, nesting), with now and then what does (left, right, centre X, asymmetric insets,
+  /// frames): a place must then not mirror, or mirror only when the lowering is the same.
+  private static func layout(_ random: inout SeededRandom) -> String {
+    var lines = ["direction both"]
+    if Bool.random(using: &random) {
+      lines.append("canvas a \(Int.random(in: 40...900, using: &random))x\(Int.random(in: 40...900, using: &random))")
+    }
+    if Int.random(in: 0..<3, using: &random) == 0 { lines.append("canvas b 320x480 safe (20, 0, 10, 0)") }
+    if Int.random(in: 0..<4, using: &random) == 0 { lines.append("spacing 8 margins") }
+    let count = Int.random(in: 1...7, using: &random)
+    let names = (0..<count).map { "v\($0)" }
+    var open = 0
+    for name in names {
+      var line = Bool.random(using: &random) ? "view \(name)" : "label \(name)"
+      if line.hasPrefix("label") || Int.random(in: 0..<3, using: &random) == 0 {
+        line += " intrinsic \(Int.random(in: 0...120, using: &random))x\(Int.random(in: 0...40, using: &random))"
+      }
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: line += " insets (1, 2, 3, 4)"
+      case 1: line += " insets (1, 3, 2, 3)"
+      case 2: line += " frame (1 2; 30 40)"
+      default: break
+      }
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        line += " {"
+        open += 1
+      }
+      lines.append(line)
+      if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
+        lines.append("}")
+        open -= 1
+      }
+    }
+    lines += Array(repeating: "}", count: open)
+    let attributes = ["leading", "trailing", "width", "height", "top", "bottom", "centerY", "leadingMargin"]
+    let rare = ["left", "right", "centerX"]
+    for _ in 0..<Int.random(in: 0...9, using: &random) {
+      let a = names.randomElement(using: &random) ?? "v0"
+      let b = (names + ["super"]).randomElement(using: &random) ?? "super"
+      let pool = Int.random(in: 0..<10, using: &random) == 0 ? rare : attributes
+      let first = pool.randomElement(using: &random) ?? "width"
+      let second = attributes.randomElement(using: &random) ?? "width"
+      let relation = ["==", ">=", "<="].randomElement(using: &random) ?? "=="
+      let priority = Int.random(in: 0..<4, using: &random) == 0 ? " @\([250, 750, 999].randomElement(using: &random) ?? 750)" : ""
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0:
+        lines.append("\(a).\(first) \(relation) \(Int.random(in: -20...400, using: &random))\(priority)")
+      case 1:
+        let multiplier = ["", " * 2", " * 0.5"].randomElement(using: &random) ?? ""
+        lines.append("\(a).\(first) \(relation) \(b).\(second)\(multiplier) + \(Int.random(in: -10...40, using: &random))\(priority)")
+      case 2:
+        let row = names.shuffled(using: &random).prefix(Int.random(in: 1...count, using: &random))
+        let gaps = ["-", "-8-", "-(>=4)-", ""]
+        var format = "H:" + (Bool.random(using: &random) ? "|" + (gaps.randomElement(using: &random) ?? "-") : "")
+        format += row.map { "[\($0)\(Bool.random(using: &random) ? "(\(Int.random(in: 0...120, using: &random)))" : "")]" }
+          .joined(separator: gaps.randomElement(using: &random) ?? "-")
+        if Bool.random(using: &random) { format += (gaps.randomElement(using: &random) ?? "-") + "|" }
+        lines.append(format)
+      case 3:
+        lines.append("V:|-\(Int.random(in: 0...40, using: &random))-[\(a)(\(Int.random(in: 0...80, using: &random)))]")
+      default:
+        lines.append("\(a).\(first) == \(b).\(first)\(priority)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func testMirroredPlacesFindWhatEveryPlaceOnItsOwnFinds() {
+    var mirrored = 0
+    withEverySeed(0..<300) { random, seed in
+      mirrored += compare(Self.layout(&random), label: "seed \(seed)")
+    }
+    // Most of these layouts say nothing about left and right.
+    XCTAssertGreaterThan(mirrored, 150)
+  }
+
+  func testRandomLayoutsFindTheSame() {
+    withEveryRandomLayout(0..<150) { text, seed in
+      compare(text, label: "random layout \(seed)")
+    }
+  }
+
+  func testVisualFormatChainsFindTheSame() {
+    var mirrored = 0
+    withEverySeed(0..<80) { random, seed in
+      let count = Int.random(in: 1...60, using: &random)
+      let gaps = ["-", "-8-", "-(>=8)-", "", "-(0)-"]
+      var format = "H:" + (Bool.random(using: &random) ? "|" : "")
+      format += (0..<count).map { index in
+        "[v\(index)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]"
+      }.joined(separator: gaps.randomElement(using: &random) ?? "-")
+      format += ["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|"
+      let vertical = Bool.random(using: &random) ? "\nV:|-[v0]-|" : ""
+      mirrored += compare(format + vertical + "\n", kind: .vfl, label: "seed \(seed)")
+    }
+    XCTAssertGreaterThan(mirrored, 60)
+  }
+
+  /// The shapes the mirror is for mirror; a file that places a view by its left edge or its
+  /// centre, or whose insets differ left and right, does not.
+  func testWhichPlacesMirror() {
+    let chain = "H:|" + (0..<200).map { "[v\($0)]" }.joined(separator: "-") + "|\n"
+    XCTAssertEqual(compare(chain, kind: .vfl, label: "chain"), 1)
+    let leading =
+      "canvas wide 2000x100\n" + (0..<50).map { "view v\($0)\n" }.joined()
+      + (1..<50).map { "v\($0).leading == v\($0 - 1).trailing + 1\n" }.joined()
+    XCTAssertEqual(compare(leading, label: "leading"), 1)
+    XCTAssertEqual(compare("direction both\nview a\na.left == super.left + 10\n", label: "left"), 0)
+    XCTAssertEqual(compare("direction both\nview a\na.centerX == super.centerX\n", label: "centre"), 0)
+    XCTAssertEqual(
+      compare("direction both\nview a insets (0, 1, 0, 2) {\n  view b\n}\nb.leading == a.leading\n", label: "insets"), 0)
+    // A declared frame is what the misplaced check compares with, in the first place only.
+    XCTAssertEqual(compare("direction both\nview a frame (10 10; 40 40)\na.leading == super.leading\n", label: "frame"), 1)
+    XCTAssertEqual(compare("direction ltr\nview a\na.leading == super.leading\n", label: "one direction"), 0)
+  }
+}
