@@ -7,14 +7,16 @@ import LayoutSyntax
 public struct LayoutDocument: Sendable {
   public let kind: FileKind
   public let bytes: [UInt8]
-  public let syntax: LayoutFile
+  /// The syntax tree; in a document made by `solvingOnly()`, only the statements the
+  /// analysis reads once the model is built.
+  public private(set) var syntax: LayoutFile
   public let model: LayoutModel
   /// Every finding, sorted by position.
   public let diagnostics: [Diagnostic]
 
   /// Where each top-level statement's output is, for updating the document after an edit;
   /// nil for documents built by another reader.
-  let lowering: LoweringIndex?
+  private(set) var lowering: LoweringIndex?
   /// How the document was made from the previous version (for tests and benchmarks).
   let origin: DocumentOrigin
   /// Shared by the versions of a document whose declarations (views, metrics, canvases,
@@ -68,6 +70,23 @@ public struct LayoutDocument: Sendable {
     self.model = model
     self.lowering = lowering
     self.diagnostics = diagnostics
+  }
+
+  /// The same document for a caller that solves it and reads its findings, never edits it nor
+  /// walks its tree (`plumb check`, `plumb frames`): of the tree only the statements a check
+  /// reads once the model is built are kept (those that may be about left and right, which
+  /// `RTLCheck` reads), so the rest of the tree (a tenth of what a large file's analysis holds)
+  /// is freed before its places are solved. A file with `when` blocks keeps its tree: each
+  /// size class's model is built again from it. The copy cannot be the previous version of an
+  /// edit (it has no `LoweringIndex`: an edit parses the new text whole), and its model,
+  /// diagnostics and findings are the document's.
+  public func solvingOnly() -> LayoutDocument {
+    guard !model.hasSizeClassConditions, lowering != nil else { return self }
+    var copy = self
+    copy.syntax = LayoutFile(
+      kind: syntax.kind, statements: syntax.statements.mayUseLeftOrRight, diagnostics: syntax.diagnostics)
+    copy.lowering = nil
+    return copy
   }
 
   /// The model as laid out in canvases of `traits`: without the views and constraints of
