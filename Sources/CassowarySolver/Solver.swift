@@ -387,7 +387,8 @@ public final class Solver {
       let downward = low.map { current - $0 } ?? .infinity
       let upward = high.map { $0 - current } ?? .infinity
       if usesRayAlternatives,
-        let ray = tableau.unboundedFirstStep(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep)
+        let ray = tableau.unboundedFirstStep(of: row, maximize: upward >= downward, unboundedStep: Self.unboundedStep),
+        tableau.repeatsRay(along: ray.direction, step: ray.step)
       {
         // The LP of `faceExtremeWithChanges` would stop at once, unbounded along this ray, and
         // list what moving along it changes: the same for every variable the ray moves.
@@ -572,11 +573,16 @@ public final class Solver {
   /// `rayAlternative(along:step:listing:)` (off only in the tests that compare it with the LP).
   public var usesRayAlternatives = true
 
+  /// How many alternatives along a ray have been followed for every row (for the tests: a ray
+  /// one query alone takes is left to that query's LP).
+  public var raysFollowed: UInt64 { tableau.rayGeneration }
+
   /// Drops what the ambiguity queries kept for the next query along the same ray (the values
   /// of every variable it moves): for a client done with its queries.
   public func forgetRayAlternatives() {
     listedRay = nil
     tableau.rayCache = nil
+    tableau.raysAsked = RaysAsked()
   }
 
   func variableChanges(_ changes: [SymbolID: Double]) -> [Variable: Double] {

@@ -682,6 +682,25 @@ extension Tableau {
     return (cell.symbol, rate > 0 ? unboundedStep / rate : unboundedStep)
   }
 
+  /// Whether a query of these rows has asked about the ray along `direction` by `step` before
+  /// (it is in `rayCache`, or `raysAsked` holds it): only then is it worth following for every
+  /// row (`rayAlternative(along:step:)`). Otherwise remembers it.
+  mutating func repeatsRay(along direction: SymbolID, step: Double) -> Bool {
+    if let known = rayCache, known.epoch == epoch, known.symbolCount == kinds.count,
+      known.valueScale.bitPattern == valueScale.bitPattern, known.direction == direction,
+      known.step.bitPattern == step.bitPattern
+    {
+      return true
+    }
+    if raysAsked.epoch != epoch || raysAsked.symbolCount != kinds.count
+      || raysAsked.valueScale != valueScale.bitPattern
+    {
+      raysAsked = RaysAsked(epoch: epoch, symbolCount: kinds.count, valueScale: valueScale.bitPattern)
+    }
+    let key = RaysAsked.Key(direction: direction, step: step.bitPattern)
+    return !raysAsked.keys.insert(key).inserted
+  }
+
   /// The values of the external symbols that differ when the parametric symbol `direction`
   /// moves by `step` (`shift`, then `changesAndRollback` listing everything: what the face LP
   /// collects at the end of an unbounded ray), remembered for the rows it was read from (their
@@ -1198,6 +1217,18 @@ struct LeavingCandidates {
   /// changed in place or reused, so the same storage means the same cells.
   var cells: [Cell]
   var candidates: [Cell]
+}
+
+/// The rays asked about of one state of the rows (`Tableau.repeatsRay(along:step:)`).
+struct RaysAsked {
+  struct Key: Hashable {
+    var direction: SymbolID
+    var step: UInt64
+  }
+  var epoch: UInt64 = 0
+  var symbolCount = 0
+  var valueScale: UInt64 = 0
+  var keys: Set<Key> = []
 }
 
 /// One answer of `Tableau.rayAlternative(along:step:)` and the rows it was read from.

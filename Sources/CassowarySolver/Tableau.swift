@@ -205,6 +205,11 @@ struct Tableau {
   /// the queries of one bulk pass over the views ask them again and again of the same rows.
   var blockingCache: BlockingRatio?
   var rayCache: RayAlternative?
+  /// The rays queries of the same rows have asked about (`repeatsRay(along:step:)`): a ray is
+  /// followed in full, for every row, only when a second query of the same rows takes it; the
+  /// first query's own LP lists only what its listing reaches, and along a chain every view
+  /// has a ray of its own, so that following each in full would cost every row per view.
+  var raysAsked = RaysAsked()
   /// Counts the alternatives `rayCache` has held (what a reader of its changes keys on).
   var rayGeneration: UInt64 = 0
   /// How many rows a column holds before `blockingRatio(of:)` remembers its answer, and how

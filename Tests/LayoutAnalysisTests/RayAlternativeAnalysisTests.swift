@@ -55,6 +55,33 @@ final class RayAlternativeAnalysisTests: XCTestCase {
     }
   }
 
+  /// A ray is followed for every row only when a second query of the same rows takes it: in a
+  /// chain of `leading == trailing + 1` every view's position has a ray of its own, and
+  /// following each in full would read every row per view (the chain's cost grew with the
+  /// square of its length); in a cycle of widths the one ray is followed once and shared.
+  func testOnlyRaysAskedAgainAreFollowedInFull() {
+    func place(_ lines: [String]) -> PlaceSolver {
+      let document = LayoutDocument(text: lines.joined(separator: "\n") + "\n", kind: .layout)
+      let places = SolvedLayout.places(of: document.model)
+      let models = document.models(for: places)
+      return PlaceSolver(model: models[0], place: places[0])
+    }
+    let count = 200
+    let chain = place(
+      ["canvas wide 20000x100"] + (0..<count).map { "view v\($0)" }
+        + (1..<count).map { "v\($0).leading == v\($0 - 1).trailing + 1" })
+    let chainBefore = chain.raysFollowed
+    XCTAssertEqual(chain.ambiguities().count, 2 * (count - 1) + 2)
+    XCTAssertLessThan(chain.raysFollowed - chainBefore, 10)
+    let cycle = place(
+      ["canvas wide 20000x100"] + (0..<count).map { "view v\($0)" }
+        + (0..<count).map { "v\(($0 + 1) % count).width == v\($0).width + 1" })
+    let cycleBefore = cycle.raysFollowed
+    XCTAssertFalse(cycle.ambiguities().isEmpty)
+    XCTAssertGreaterThan(cycle.raysFollowed - cycleBefore, 0)
+    XCTAssertLessThan(cycle.raysFollowed - cycleBefore, 10)
+  }
+
   func testRayAlternativesGiveTheSameFindingsOnCycles() {
     withEverySeed(0..<120) { random, seed in
       compare(Self.cycle(&random), seed: seed)
