@@ -79,6 +79,13 @@ extension CheckReporter {
 /// How much of a file's part a streaming format gathers before writing it.
 let writtenPartSize = 1 << 16
 
+/// Writes what `buffer` gathered and empties it, once it holds a part's worth.
+func writeIfFull(_ buffer: inout String, _ write: (String) -> Void) {
+  guard buffer.utf8.count >= writtenPartSize else { return }
+  write(buffer)
+  buffer = ""
+}
+
 /// A JSON array in a larger document, written an element at a time: the document is rendered
 /// with a marker in the array's place, the text around the marker is what comes before and
 /// after the array, and each element is indented as `prettyText` indents it there.
@@ -231,10 +238,7 @@ struct JSONReporter: CheckReporter {
     var buffer = before + diagnostics.open()
     for diagnostic in report.diagnostics {
       buffer += diagnostics.element(jsonDiagnostic(diagnostic, in: lines))
-      if buffer.utf8.count >= writtenPartSize {
-        write(buffer)
-        buffer = ""
-      }
+      writeIfFull(&buffer, write)
     }
     write(buffer + diagnostics.close() + after)
   }
@@ -314,20 +318,14 @@ struct TextReporter: CheckReporter {
         output += ": note: "
         output += related.message
         output += "\n"
-        if output.utf8.count >= writtenPartSize {
-          write(output)
-          output = ""
-        }
+        writeIfFull(&output, write)
       }
       for fix in diagnostic.fixes {
         output += "    fix: "
         output += fix.title
         output += "\n"
       }
-      if output.utf8.count >= writtenPartSize {
-        write(output)
-        output = ""
-      }
+      writeIfFull(&output, write)
     }
     if !output.isEmpty { write(output) }
   }

@@ -199,4 +199,29 @@ final class RayAlternativeTests: XCTestCase {
       }
     }
   }
+
+  /// What was remembered of a ray is read only at the value scale it was read with: the
+  /// changes an alternative lists are those above the value tolerance, which grows with the
+  /// scale. Raised by hand here (the solver raises it only with rows that change), the next
+  /// answers must be the LP's at the new scale, not the ones remembered at the old.
+  func testARayRememberedAtAnotherValueScaleIsReadAgain() {
+    let solver = Solver()
+    let widths = (0..<12).map { Variable("w\($0)") }
+    for (index, width) in widths.enumerated() {
+      try? solver.add(width >= 0)
+      try? solver.add(widths[(index + 1) % widths.count] == width + 0)
+    }
+    solver.tableau.longColumn = 1
+    let remembered = widths.map { Self.describe(solver.ambiguity(of: $0)) }
+    XCTAssertTrue(remembered.allSatisfy { $0.hasPrefix("ambiguous") && $0.contains("w0=") })
+    let hits = solver.tableau.rayAlternativeHits
+    XCTAssertGreaterThan(hits, 0)
+    // A tolerance above every change of the ray (its step is `Solver.unboundedStep`).
+    solver.tableau.valueScale = 1e13
+    let scaled = widths.map { Self.describe(solver.ambiguity(of: $0)) }
+    solver.usesRayAlternatives = false
+    solver.tableau.longColumn = .max
+    XCTAssertEqual(scaled, widths.map { Self.describe(solver.ambiguity(of: $0)) })
+    XCTAssertNotEqual(scaled, remembered)
+  }
 }

@@ -154,4 +154,36 @@ final class MirroredPlaceTests: XCTestCase {
     XCTAssertEqual(compare("direction both\nview a frame (10 10; 40 40)\na.leading == super.leading\n", label: "frame"), 1)
     XCTAssertEqual(compare("direction ltr\nview a\na.leading == super.leading\n", label: "one direction"), 0)
   }
+
+  /// Layouts that may depend on the direction, one shape each: every one must find what each
+  /// place on its own finds, and those whose right-to-left lowering differs must not mirror.
+  func testLayoutsThatMayDependOnTheDirection() {
+    let size = "\nb.top == a.top\nb.height == 5\nV:|[a]|\na.width == 100\nb.width == 10\n"
+    let cases: [(label: String, mirrors: Int, text: String)] = [
+      // The leading safe-area inset is the right one right to left.
+      ("safe area", 0, "canvas land 812x375 safe (0, 44, 21, 0)\nview a\na.leading == super.safeArea.leading\nV:|[a(10)]\na.width == 10\n"),
+      ("safe area trailing", 0, "canvas land 812x375 safe (0, 44, 21, 0)\nview a\na.leading == super.leading\na.trailing <= super.safeArea.trailing\nV:|[a(10)]\n"),
+      // Directional margins are the same leading and trailing in both directions.
+      ("margins", 1, "view a margins (8, 2, 8, 30) {\n  view b\n}\nb.leading == a.leadingMargin" + size),
+      ("readable", 0, "view a\na.leading == super.readable.leading\n"),
+      ("multiplier", 0, "view a\na.leading == super.trailing * 0.5\n"),
+      ("multiplier between views", 0, "view a\nview b\na.leading == b.trailing * 0.5 + 3\nb.leading == super.leading\n"),
+      ("centre within margins", 0, "view a\na.centerXWithinMargins == super.centerXWithinMargins\n"),
+      ("left inequality", 0, "view a\na.left >= super.left + 100\na.leading == super.leading\n"),
+      // A conflict right to left only.
+      ("right-to-left conflict", 0, "view a\na.width == 20\na.leading == super.leading + 10\na.left == super.left + 10\nV:|[a(10)]\n"),
+      // A conflict in both, of leading edges only.
+      ("conflict", 1, "view a\na.leading == super.leading + 10\na.leading == super.leading + 20\na.width == 5\nV:|[a(5)]\n"),
+      // Insets that differ left and right: a view whose edge another is placed from does not
+      // mirror; one that only sizes does not either (its frame is not its alignment rectangle
+      // the same way in both).
+      ("insets of a superview", 0, "view a insets (0, 1, 0, 2) {\n  view b\n}\nb.leading >= a.leading + 5" + size),
+      ("insets of a leaf", 0, "view a insets (0, 1, 0, 2)\nview b\nb.leading >= a.trailing" + size),
+      ("frame", 1, "view a frame (10 10; 40 40)\nview b\nb.leading == a.trailing\n"),
+      ("trailing to a narrow canvas", 1, "canvas c 300x200\nview a\na.leading == super.leading + 10\na.trailing == super.trailing - 290\n"),
+    ]
+    for (label, mirrors, text) in cases {
+      XCTAssertEqual(compare("direction both\n" + text, label: label), mirrors, label)
+    }
+  }
 }

@@ -457,6 +457,18 @@ final class DiagnosticMessageTests: XCTestCase {
     XCTAssertEqual(related.message, "'x\\u{9}y' first declared here")
   }
 
+  /// A text is looked at byte by byte before its scalars: the C1 controls (U+0080…U+009F, whose
+  /// UTF-8 starts with 0xC2) must be escaped when they are the only controls, and the other
+  /// characters that start with 0xC2 (`©`, a no-break space) or are not ASCII must not be.
+  func testControlCharactersAreEscapedWhenOnlyC1ControlsAreThere() {
+    func message(_ name: String) -> String {
+      Diagnostic(code: .duplicateView, severity: .error, finding: .duplicateView(name), range: SourceRange(at: 0)).message
+    }
+    XCTAssertEqual(message("a\u{85}b"), "view 'a\\u{85}b' is already declared; view names must be unique in a file")
+    XCTAssertEqual(message("é\u{9B}2J"), "view 'é\\u{9B}2J' is already declared; view names must be unique in a file")
+    XCTAssertEqual(message("©\u{A0}é"), "view '©\u{A0}é' is already declared; view names must be unique in a file")
+  }
+
   /// How many kinds of finding there are: the cases of `kind`'s switch.
   private static let kindCount = 64
 
