@@ -271,8 +271,8 @@ local function run()
     textDocument = { uri = ib_uri },
     position = { line = card_line, character = card_column + 2 },
   }))
-  check(ib_hover:find('Card', 1, true) ~= nil and ib_hover:find('(20 100; 374 120)', 1, true) ~= nil,
-    'the hover on Card gives its solved frame (20 100; 374 120): ' .. ib_hover)
+  check(ib_hover:find('Card', 1, true) ~= nil and ib_hover:find('(20 96; 374 120)', 1, true) ~= nil,
+    'the hover on Card gives its solved frame (20 96; 374 120): ' .. ib_hover)
   ok('storyboard hover on Card: ' .. (vim.split(ib_hover, '\n', { trimempty = true })[1] or ''))
 
   local misplaced
@@ -301,7 +301,7 @@ local function run()
   check(update ~= nil and update.edit ~= nil, "the \"Update the frame of 'Card'\" quick fix")
   vim.lsp.util.apply_workspace_edit(update.edit, client.offset_encoding or 'utf-16')
   local rect = vim.api.nvim_buf_get_lines(ib, card_line + 1, card_line + 2, false)[1]
-  check(rect:find('y="100.0"', 1, true) ~= nil, 'the fix moved Card to y 100: ' .. rect)
+  check(rect:find('y="96.0"', 1, true) ~= nil, 'the fix moved Card to y 96: ' .. rect)
   wait('no [misplaced] left after the fix', function()
     return #diagnostics_with_code(ib, 'misplaced') == 0
   end)
