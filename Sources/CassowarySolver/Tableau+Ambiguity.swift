@@ -682,16 +682,20 @@ extension Tableau {
     return (cell.symbol, rate > 0 ? unboundedStep / rate : unboundedStep)
   }
 
+  /// `rayCache` when it holds the ray along `direction` by `step`, read from these rows.
+  func rememberedRay(along direction: SymbolID, step: Double) -> RayAlternative? {
+    guard let known = rayCache, known.epoch == epoch, known.symbolCount == kinds.count,
+      known.valueScale.bitPattern == valueScale.bitPattern, known.direction == direction,
+      known.step.bitPattern == step.bitPattern
+    else { return nil }
+    return known
+  }
+
   /// Whether a query of these rows has asked about the ray along `direction` by `step` before
   /// (it is in `rayCache`, or `raysAsked` holds it): only then is it worth following for every
   /// row (`rayAlternative(along:step:)`). Otherwise remembers it.
   mutating func repeatsRay(along direction: SymbolID, step: Double) -> Bool {
-    if let known = rayCache, known.epoch == epoch, known.symbolCount == kinds.count,
-      known.valueScale.bitPattern == valueScale.bitPattern, known.direction == direction,
-      known.step.bitPattern == step.bitPattern
-    {
-      return true
-    }
+    if rememberedRay(along: direction, step: step) != nil { return true }
     if raysAsked.epoch != epoch || raysAsked.symbolCount != kinds.count
       || raysAsked.valueScale != valueScale.bitPattern
     {
@@ -711,10 +715,7 @@ extension Tableau {
   mutating func rayAlternative(along direction: SymbolID, step: Double)
     -> (generation: UInt64, changes: [SymbolID: Double])
   {
-    if let known = rayCache, known.epoch == epoch, known.symbolCount == kinds.count,
-      known.valueScale.bitPattern == valueScale.bitPattern, known.direction == direction,
-      known.step.bitPattern == step.bitPattern
-    {
+    if let known = rememberedRay(along: direction, step: step) {
       pivotCount = 0
       rayAlternativeHits += 1
       return (known.generation, known.changes)
