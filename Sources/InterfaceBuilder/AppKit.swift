@@ -23,7 +23,8 @@ import LayoutSyntax
 ///   ambiguous or inside one (`trusted`).
 /// - Roots: a window's content view, a view controller's, a top-level view or a table cell view
 ///   is laid out again with its saved size held at `windowSizeStayPut` only; a height its
-///   content decides otherwise, or a width that puts every view at its saved frame, makes it
+///   content decides otherwise, or a width that puts every view at its saved frame (from
+///   Xcode 12, any width of a layout of known views, but a table cell view's), makes it
 ///   misplaced (`fittedRoot`).
 /// - Split views (`NSSplitView`) place the subviews that do not translate their masks
 ///   themselves, and matrices (`NSMatrix`) measure their cells: neither is modelled, so those
@@ -732,9 +733,11 @@ enum AppKit {
   /// unit laid out again with the root's saved size held at `windowSizeStayPut` only, as
   /// Interface Builder lays a window's content out, gives it another height (by more than
   /// `uncertainty`), or another width with every view of the unit at its saved frame there
-  /// (`contentAgrees`). Nil when it keeps its size, when it changes width and some view is then
-  /// away from its saved frame (a window's width follows the width of text, measured with
-  /// another macOS's fonts than the saved frames), when the height follows a view whose
+  /// (`contentAgrees`), or, in files of Xcode 12 and later, another width by more than
+  /// `uncertainty` whatever the views inside (`resizedWhateverContent`). Nil when it keeps its
+  /// size, when it changes width and some view is then away from its saved frame otherwise (a
+  /// window's width follows the width of text, measured with another macOS's fonts than the
+  /// saved frames; Xcode 6 marks such views, not the root), when the height follows a view whose
   /// alignment rectangle or baseline is not known, when the constraints use the root's safe
   /// area, or when that layout leaves the root ambiguous.
   static func fittedRoot(_ layout: SolvedLayout, details: UnitDetails) -> Diagnostic? {
@@ -756,7 +759,7 @@ enum AppKit {
     let widthChanged = abs(fitted.width - saved.width) > 0.5
     if widthChanged {
       guard abs(fitted.width - saved.width) > uncertainty || abs(fitted.height - saved.height) > uncertainty,
-        contentAgrees(solver, model: fitting)
+        contentAgrees(solver, model: fitting) || resizedWhateverContent(fitted: fitted, saved: saved, unknown: unknown, details: details)
       else { return nil }
     } else {
       guard abs(fitted.height - saved.height) > uncertainty else { return nil }
@@ -806,6 +809,22 @@ enum AppKit {
       ]
     }
     return diagnostic
+  }
+
+  /// The first build of Interface Builder (Xcode 12) seen to mark a root misplaced when its
+  /// content decides another width by more than `uncertainty` even where the views inside are
+  /// not saved at the frames that width gives them (Xcode 6 marks those views instead).
+  static let rootResizedWhateverContentSince = 17000
+
+  /// Whether a root whose content decides another width is reported although the views inside
+  /// are not at their saved frames in that layout: in files of Xcode 12 and later
+  /// (`rootResizedWhateverContentSince`), when the width is off by more than `uncertainty`, the
+  /// root is not a table cell view (whose width is its column's), and no view of the unit has a
+  /// geometry Plumb does not know (`unknownGeometry`): where the content and the saved frames
+  /// disagree, only a layout of known views is trusted to say which is off.
+  static func resizedWhateverContent(fitted: Rect, saved: Canvas, unknown: Set<String>, details: UnitDetails) -> Bool {
+    (details.toolsVersion ?? 0) >= rootResizedWhateverContentSince && !details.rootIsTableCellView && unknown.isEmpty
+      && abs(fitted.width - saved.width) > uncertainty
   }
 
   /// Whether every view of a root's layout with a saved frame is there (within `uncertainty`)

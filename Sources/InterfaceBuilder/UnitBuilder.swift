@@ -103,6 +103,8 @@ struct UnitDetails: Sendable {
   /// (a window's content view, a view controller's, a top-level view or a table cell view), not
   /// by a container (a tab view item's view).
   var rootFitsContent = false
+  /// AppKit: whether the unit's root is a table cell view, whose width is its column's.
+  var rootIsTableCellView = false
   /// AppKit: whether the unit's root is a window's content view that does not translate its
   /// autoresizing mask, which nothing but its content sizes (`AppKit.unpinnedRootAmbiguities`).
   var rootUnpinned = false
@@ -328,6 +330,7 @@ struct UnitBuilder {
     if context.appKit { details.toolsVersion = context.toolsVersion }
     details.rootFitsContent = context.appKit && AppKit.rootFitsContent(root.element, in: tree)
     details.rootUnpinned = context.appKit && AppKit.isUnpinnedContentView(root.element, in: tree)
+    details.rootIsTableCellView = context.appKit && node(root.element)?.name == "tableCellView"
     details.otherSizeClass = context.rotated
   }
 
