@@ -621,7 +621,6 @@ extension UnitBuilder {
     return size
   }
 
-  /// The point size of a view's system font, when it uses one.
   /// The font a button with a title but no `<fontDescription>` draws it in: UIKit's default
   /// for a button's title, the system font at 15 pt (Interface Builder writes no font
   /// description for it). Nil for any other element, and for a button with a configuration
@@ -637,6 +636,7 @@ extension UnitBuilder {
     return Elements.defaultButtonFontSize
   }
 
+  /// The point size of a view's system font, when it uses one.
   func fontSize(_ element: Int) -> Double? {
     tree.child(of: element, named: "fontDescription", key: "fontDescription").flatMap {
       fontSize(description: $0, named: false)
