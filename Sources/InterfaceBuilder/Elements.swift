@@ -59,8 +59,16 @@ enum Elements {
     return element
   }
 
+  /// The point size of the system font a button draws its title in when its file names no font.
+  static let defaultButtonFontSize = 15.0
   /// `UIPickerView`'s intrinsic content size, whatever its rows.
   static let pickerSize = (width: 320.0, height: 216.0)
+  /// `UIPickerView`'s intrinsic height before iOS 9, as Xcode 6 (the iOS 8 SDK) draws it.
+  static let iOS8PickerHeight = 162.0
+  /// The builds of Interface Builder (Xcode 6, `toolsVersion` 6000–7999) that draw a picker
+  /// view at `iOS8PickerHeight`: in the tuning sets, 9 pickers without a height of their own in
+  /// files of those builds, of three authors, are saved 162 pt high.
+  static let iOS8PickerBuilds = 6000..<8000
 
   static func intrinsic(_ element: String, attributes: [String: String]) -> Intrinsic {
     switch element {

@@ -404,6 +404,12 @@ public struct InterfaceBuilderFile: Sendable {
         continue
       case .contentPriorityTie(let tie) where details.unknownIntrinsicAxes.contains(tie.axis):
         continue
+      // A stack view that another arranges, in a file of Xcode 14 or later, outside cells: its
+      // frame follows from the sizes of the views both stacks arrange, which Plumb estimates.
+      case .ambiguous(let ambiguity)
+      where details.nestedStackAmbiguityUncertain && !details.isCell
+        && layout.document.model.isArrangedStack(ambiguity.view):
+        continue
       case .zeroSize(_, let axis, _, .undetermined) where details.unknownIntrinsicAxes.contains(axis):
         continue
       // An ambiguity that moves the view by no more than Plumb's layout of a real file is
@@ -568,6 +574,14 @@ public struct InterfaceBuilderFile: Sendable {
         guard case .misplaced(let misplacement) = diagnostic.finding, !sizedToNothing.contains(misplacement.view)
         else { return false }
         return misplacement.differsVerticallyByBarHeights(tolerance: tolerance)
+      }
+    }
+    if details.verticalMovesUncertain {
+      let tolerance = layout.document.model.misplacedTolerance
+      result.removeAll { diagnostic in
+        guard case .misplaced(let misplacement) = diagnostic.finding, !sizedToNothing.contains(misplacement.view)
+        else { return false }
+        return misplacement.movesVerticallyOnly(tolerance: tolerance)
       }
     }
     if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
@@ -845,6 +859,13 @@ extension Misplacement {
     let horizontal = abs(declared.x - solved.x) > tolerance || abs(declared.width - solved.width) > tolerance
     let vertical = abs(declared.y - solved.y) > tolerance || abs(declared.height - solved.height) > tolerance
     return horizontal != vertical
+  }
+
+  /// Whether the saved and solved frames differ (by more than `tolerance`) in y only: the same
+  /// x, width and height, another y.
+  func movesVerticallyOnly(tolerance: Double) -> Bool {
+    abs(declared.x - solved.x) <= tolerance && abs(declared.width - solved.width) <= tolerance
+      && abs(declared.height - solved.height) <= tolerance && abs(declared.y - solved.y) > tolerance
   }
 
   /// The heights of the bars Interface Builder simulates above and below a scene before Xcode 11:

@@ -463,7 +463,7 @@ extension UnitBuilder {
     if context.appKit { return AppKit.configure(
         &view, element: element, index: index, saved: saved, tree: tree, toolsVersion: context.toolsVersion) }
     let font = fontSize(index)
-    if let font, ["label", "button", "textField"].contains(element.name) {
+    if let font = font ?? defaultTitleFontSize(index), ["label", "button", "textField"].contains(element.name) {
       // The baseline of a line of the system font, centred vertically in the view.
       view.baselineOffset = max(0, (saved.height - 1.1934 * font) / 2 + 0.2416 * font)
     }
@@ -490,6 +490,9 @@ extension UnitBuilder {
     case .fixed(let width, let height):
       view.intrinsicWidth = width
       view.intrinsicHeight = height
+      if element.name == "pickerView", let build = context.toolsVersion, Elements.iOS8PickerBuilds.contains(build) {
+        view.intrinsicHeight = Elements.iOS8PickerHeight
+      }
     case .both:
       // An empty label measures nothing.
       if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,
@@ -616,6 +619,21 @@ extension UnitBuilder {
       let size = Elements.number(node(fontIndex)?.attribute("pointSize")), size > 0
     else { return nil }
     return size
+  }
+
+  /// The font a button with a title but no `<fontDescription>` draws it in: UIKit's default
+  /// for a button's title, the system font at 15 pt (Interface Builder writes no font
+  /// description for it). Nil for any other element, and for a button with a configuration
+  /// (iOS 15), whose title font is the configuration's.
+  func defaultTitleFontSize(_ element: Int) -> Double? {
+    guard let node = node(element), node.name == "button",
+      tree.child(of: element, named: "buttonConfiguration") == nil,
+      tree.children(of: element).contains(where: { child in
+        guard let state = self.node(child), state.name == "state", state.attribute("key") == "normal" else { return false }
+        return !(state.attribute("title") ?? "").isEmpty
+      })
+    else { return nil }
+    return Elements.defaultButtonFontSize
   }
 
   /// The point size of a view's system font, when it uses one.

@@ -458,6 +458,12 @@ enum AmbiguityCheck {
 }
 
 extension LayoutModel {
+  /// Whether `view` is a stack view that another stack view arranges.
+  public func isArrangedStack(_ view: String) -> Bool {
+    guard views[view]?.stack != nil, let superview = views[view]?.superview else { return false }
+    return views[superview]?.stack?.arranged.contains(view) == true
+  }
+
   /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
   /// UIKit collapses it on purpose: its size along it is 0, whatever frames the hidden views keep.
   public func isCollapsedStack(_ view: String, axis: AttributeAxis) -> Bool {
