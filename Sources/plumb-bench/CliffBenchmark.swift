@@ -15,7 +15,7 @@ import LayoutSyntax
 /// - `nested`: each view inside the one before it, 1 point in from its edges on both axes, the
 ///   innermost with a fixed size (depth N, no finding);
 /// - `canvases`: N canvases of different widths, each laying out the same three views;
-/// - `stack`: one horizontal stack view of N views with fixed widths (`fillEqually` off: `fill`);
+/// - `stack`: one horizontal stack view (distribution `fill`) of N views with fixed sizes;
 /// - `grid`: rows of 10 views with fixed sizes, each row below the one before it.
 ///
 /// With `--scaling` it runs N and 10 × N and reports the ratio of the times (linear: about 10).
