@@ -56,10 +56,13 @@ public final class LiveLayout {
     // The places of one canvas (both directions) share the engine's constraints of its model.
     var shareOfCanvas: [Canvas: CanvasShare] = [:]
     var shares: [CanvasShare?] = []
+    // How many places each canvas has, counted once (not a search of every place per place).
+    var placesOfCanvas: [Canvas: Int] = [:]
+    for place in places { placesOfCanvas[place.canvas, default: 0] += 1 }
     for place in places {
       if let shared = shareOfCanvas[place.canvas] {
         shares.append(shared)
-      } else if places.lazy.filter({ $0.canvas == place.canvas }).count > 1 {
+      } else if placesOfCanvas[place.canvas, default: 0] > 1 {
         let shared = CanvasShare()
         shareOfCanvas[place.canvas] = shared
         shares.append(shared)

@@ -16,6 +16,13 @@ public final class ResultSlots<Value>: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// The value of one slot (nil while it is empty), without copying the others.
+  public func value(at index: Int) -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.indices.contains(index) ? storage[index] : nil
+  }
+
   /// The filled slots' values, in slot order.
   public var values: [Value] {
     lock.lock()

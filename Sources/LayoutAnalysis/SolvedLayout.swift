@@ -143,10 +143,14 @@ public final class SolvedLayout {
     guard places.count > 1 else { return (zip(places, models).map { PlaceSolver(model: $1, place: $0) }, [:]) }
     var engineOfCanvas: [Canvas: [LayoutConstraint]] = [:]
     var engines: [[LayoutConstraint]?] = []
+    // How many places each canvas has, counted once (asking it of every place read every
+    // place: quadratic in a file of many canvases).
+    var placesOfCanvas: [Canvas: Int] = [:]
+    for place in places { placesOfCanvas[place.canvas, default: 0] += 1 }
     for (place, model) in zip(places, models) {
       if let built = engineOfCanvas[place.canvas] {
         engines.append(built)
-      } else if places.lazy.filter({ $0.canvas == place.canvas }).count > 1 {
+      } else if placesOfCanvas[place.canvas, default: 0] > 1 {
         let built = model.implicitConstraints(for: place.canvas)
         engineOfCanvas[place.canvas] = built
         engines.append(built)
@@ -160,19 +164,24 @@ public final class SolvedLayout {
       slots.set(index, PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index]))
     }
     let solvers = slots.values
-    // A right-to-left place and the left-to-right place of the same canvas before it.
+    // A right-to-left place and the left-to-right place of the same canvas before it (the
+    // last one, kept by canvas as the places are read in order).
     var mirrors: [Int: Int] = [:]
-    for (index, place) in places.enumerated() where detectsMirrors && place.direction == .rtl {
-      guard
-        let twin = places[..<index].lastIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }),
-        solvers[index].mirrors(solvers[twin])
+    var lastLeftToRight: [Canvas: Int] = [:]
+    for (index, place) in places.enumerated() where detectsMirrors {
+      if place.direction == .ltr {
+        lastLeftToRight[place.canvas] = index
+        continue
+      }
+      guard place.direction == .rtl, let twin = lastLeftToRight[place.canvas], solvers[index].mirrors(solvers[twin])
       else { continue }
       mirrors[index] = twin
     }
-    // Warm the caches the checks read, each place on its own core.
+    // Warm the caches the checks read, each place on its own core (one slot each:
+    // `slots.values` copies every slot).
     let warmed = solvers.indices.filter { mirrors[$0] == nil }
     DispatchQueue.concurrentPerform(iterations: warmed.count) { index in
-      _ = slots.values[warmed[index]].ambiguities()
+      _ = slots.value(at: warmed[index])?.ambiguities()
     }
     return (solvers, mirrors)
   }

@@ -9,7 +9,7 @@ import Foundation
 //   plumb-bench sources --files N [--runs K] [--percent P]
 //   plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]   (plumb check of a mixed tree: time, peak memory)
 //   plumb-bench scan PATH… [--function SPEC]   (the Visual Format calls of real source files, and their findings)
-//   plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]
+//   plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]
 //   plumb-bench explain [--megabytes N] [--runs K]   (plumb explain on a generated log of N MB)
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
@@ -137,7 +137,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH]")
 }
 switch command {
 case "solver":

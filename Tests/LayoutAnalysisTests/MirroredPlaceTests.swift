@@ -115,6 +115,48 @@ final class MirroredPlaceTests: XCTestCase {
     XCTAssertGreaterThan(mirrored, 150)
   }
 
+  /// Files of many canvases, their places handed over in random orders (with repeats): each
+  /// right-to-left place's twin is the last left-to-right place of its canvas before it, as a
+  /// search of the places before it finds it (`solveInParallel` keeps them by canvas instead,
+  /// which a file of thousands of canvases needs), and the findings are those of every place
+  /// on its own.
+  func testManyCanvasesInAnyOrderFindTheirTwins() {
+    var mirrored = 0
+    withEverySeed(0..<60) { random, seed in
+      var lines = Self.layout(&random).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let count = Int.random(in: 2...14, using: &random)
+      // Some canvases of the same size under other names: equal sizes are different canvases.
+      let canvases = (0..<count).map { index in
+        "canvas m\(index) \(Int.random(in: 0..<3, using: &random) == 0 ? 320 : Int.random(in: 40...900, using: &random))x480"
+      }
+      lines.insert(contentsOf: canvases, at: 1)
+      let text = lines.joined(separator: "\n")
+      let document = LayoutDocument(text: text, kind: .layout)
+      var wanted = SolvedLayout.places(of: document.model)
+      wanted += wanted.prefix(Int.random(in: 0...3, using: &random))
+      wanted.shuffle(using: &random)
+      let models = document.models(for: wanted)
+      let (solvers, mirrors) = SolvedLayout.solveInParallel(wanted, models: models)
+      var expected: [Int: Int] = [:]
+      for (index, place) in wanted.enumerated() where place.direction == .rtl {
+        guard let twin = wanted[..<index].lastIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }),
+          solvers[index].mirrors(solvers[twin])
+        else { continue }
+        expected[index] = twin
+      }
+      XCTAssertEqual(mirrors, expected, "seed \(seed)\n\(text)")
+      mirrored += mirrors.count
+      let (plainSolvers, _) = SolvedLayout.solveInParallel(wanted, models: models, detectsMirrors: false)
+      XCTAssertEqual(
+        SolvedLayout(document: document, places: solvers, mirrors: mirrors).diagnostics,
+        SolvedLayout(document: document, places: plainSolvers).diagnostics, "seed \(seed)\n\(text)")
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        compare(text, label: "seed \(seed)")
+      }
+    }
+    XCTAssertGreaterThan(mirrored, 100)
+  }
+
   func testRandomLayoutsFindTheSame() {
     withEveryRandomLayout(0..<150) { text, seed in
       compare(text, label: "random layout \(seed)")

@@ -250,6 +250,9 @@ enum AmbiguityCheck {
   /// view cost, in a cycle of required widths, a rewrite of every row of the cycle.
   static func pinsAcceptedTogether(_ plans: [MissingConstraintsPlan?], places: [PlaceSolver]) -> [Bool] {
     var answers = plans.map { $0?.pinsBothFirst == true }
+    // Each place's check asks this of every place: with no plan to answer, reading them all
+    // made a file of many canvases quadratic.
+    guard answers.contains(true) else { return answers }
     for place in places {
       var asked: [Int] = []
       for index in plans.indices where answers[index] {
