@@ -29,6 +29,9 @@ struct ConstraintRecord {
   /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
   var other: SymbolID { packed & 1 != 0 ? marker + 1 : -1 }
 
+  /// What an empty entry of `RecordTable` holds.
+  static let vacant = ConstraintRecord(sequence: 0, marker: 0, other: -1, isEdit: false)
+
   /// The same record with another place in the order of addition.
   func renumbered(_ sequence: Int) -> ConstraintRecord {
     ConstraintRecord(sequence: sequence, marker: marker, other: other, isEdit: isEdit)
@@ -157,7 +160,7 @@ struct Tableau {
   var faceFloor: Double = 0
 
   // MARK: Constraints
-  var records: [ObjectIdentifier: ConstraintRecord] = [:]
+  var records = RecordTable()
   var edits: [ObjectIdentifier: EditRecord] = [:]
   var nextSequence = 0
   /// Where the order of addition is renumbered from 0 (`renumberSequences`), outside any
