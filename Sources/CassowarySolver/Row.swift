@@ -44,18 +44,16 @@ struct Cell {
 /// A sparse linear form `constant + Σ coefficient · symbol`.
 ///
 /// In the tableau a row defines its basic symbol: `basic = constant + Σ cells`.
-/// The cells are sorted by symbol id and hold no zero coefficient.
+/// The cells are sorted by symbol id and hold no zero coefficient. Sixteen bytes: the rank of
+/// a row of an external symbol (when it was inserted) is kept by the tableau, by external
+/// slot (`Tableau.rowRanks`), not in every row of the symbols' array.
 struct Row {
   var cells: [Cell]
   var constant: Double
-  /// For rows of external symbols: when the row was inserted. A definition row only refers
-  /// to external symbols whose rows are older, so expanding newest first visits each once.
-  var rank: Int = 0
 
-  init(constant: Double = 0, cells: [Cell] = [], rank: Int = 0) {
+  init(constant: Double = 0, cells: [Cell] = []) {
     self.constant = constant
     self.cells = cells
-    self.rank = rank
   }
 
   /// The position of `symbol` in `cells`, by binary search.

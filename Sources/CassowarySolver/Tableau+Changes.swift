@@ -12,8 +12,9 @@ struct ChangeJournal {
   /// beyond the symbols of the start of a period had no row and no cost then.
   var rowMarks: [UInt32] = []
   var costMarks: [UInt32] = []
-  /// Each row touched, with its state at the start of the period (nil: not basic).
-  var rows: [(SymbolID, Row?)] = []
+  /// Each row touched, with its state at the start of the period (nil: not basic) and, for
+  /// an external symbol's row, its rank then (0 otherwise).
+  var rows: [(SymbolID, Row?, Int)] = []
   /// Each symbol whose reduced costs were touched, with whether they were all zero then.
   var costs: [(SymbolID, Bool)] = []
   /// The number of symbols and the value scale at the start of the period.
@@ -59,7 +60,8 @@ extension Tableau {
     }
     guard changes.rowMarks[index] != changes.round else { return }
     changes.rowMarks[index] = changes.round
-    changes.rows.append((basic, index < changes.symbolCount ? old : nil))
+    let kept = index < changes.symbolCount ? old : nil
+    changes.rows.append((basic, kept, kept == nil ? 0 : rank(ofRowOf: basic)))
   }
 
   /// Journals a symbol's reduced costs before its first change of the period.
@@ -108,9 +110,9 @@ extension Tableau {
     var coupledSeeds: [SymbolID] = []
     var costSeeds: [SymbolID] = []
     let count = kinds.count
-    for (basic, old) in changes.rows where Int(basic) < count {
+    for (basic, old, oldRank) in changes.rows where Int(basic) < count {
       let current = rows[Int(basic)]
-      if Tableau.same(old, current) { continue }
+      if Tableau.same(old, current) && oldRank == (current == nil ? 0 : rank(ofRowOf: basic)) { continue }
       changedRows.append(basic)
       for cell in old?.cells ?? [] where Int(cell.symbol) < count && !isFixedOnFace(cell.symbol) {
         coupledSeeds.append(cell.symbol)
@@ -132,10 +134,18 @@ extension Tableau {
     return result
   }
 
-  /// Whether two versions of a row are the same, bit for bit.
+  /// The rank of a basic symbol's row: when it was inserted for an external symbol, 0 for any
+  /// other (whose rows have none).
+  func rank(ofRowOf basic: SymbolID) -> Int {
+    let slot = Int(externalSlots[Int(basic)])
+    return slot >= 0 ? rowRanks[slot] : 0
+  }
+
+  /// Whether two versions of a row are the same, bit for bit (their ranks, kept by the
+  /// tableau, are compared apart).
   static func same(_ a: Row?, _ b: Row?) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
-    guard a.constant.bitPattern == b.constant.bitPattern, a.rank == b.rank, a.cells.count == b.cells.count else {
+    guard a.constant.bitPattern == b.constant.bitPattern, a.cells.count == b.cells.count else {
       return false
     }
     for index in a.cells.indices {

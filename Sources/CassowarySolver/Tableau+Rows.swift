@@ -14,9 +14,10 @@ extension Tableau {
   mutating func insertRow(_ basic: SymbolID, _ row: Row) {
     logRow(basic, rows[Int(basic)])
     advanceEpoch()
-    var row = row
-    if kinds[Int(basic)] == .external {
-      row.rank = nextRank
+    let slot = externalSlots[Int(basic)]
+    if slot >= 0 {
+      if recording { undoLog.append(.rank(slot: slot, rowRanks[Int(slot)])) }
+      rowRanks[Int(slot)] = nextRank
       nextRank += 1
     }
     rows[Int(basic)] = row
@@ -46,8 +47,6 @@ extension Tableau {
     logRow(basic, old)
     advanceEpoch()
     for cell in old.cells { columnRemove(cell.symbol, basic) }
-    var row = row
-    row.rank = old.rank
     rows[Int(basic)] = row
     for cell in row.cells { columnInsert(cell.symbol, basic) }
   }

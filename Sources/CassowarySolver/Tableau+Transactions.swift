@@ -79,6 +79,8 @@ extension Tableau {
         symbolOfVariable[key] = nil
       case .record(let key, let old):
         records[key] = old
+      case .rank(let slot, let old):
+        rowRanks[Int(slot)] = old
       case .sequence(let old):
         nextSequence = old
       case .members(let level, let old):
@@ -93,6 +95,7 @@ extension Tableau {
       variables.removeLast(externals)
       cachedValues.removeLast(externals)
       cachedEpochs.removeLast(externals)
+      rowRanks.removeLast(externals)
       kinds.removeLast(extra)
       owners.removeLast(extra)
       rows.removeLast(extra)

@@ -6,7 +6,7 @@
 /// right after the marker (`makeRow`), so a bit says whether there is one; whether it is an
 /// edit's is another bit; and the order of addition is renumbered, in the same order, before it
 /// outgrows 32 bits (`Tableau.renumberSequences`). A table of 100,000 constraints reserves
-/// 262,144 entries, so each byte of a record counts a quarter of a megabyte.
+/// 131,072 entries (`RecordTable`), so each byte of a record counts an eighth of a megabyte.
 struct ConstraintRecord {
   private let storedSequence: UInt32
   /// The marker shifted left by two, with whether this is an edit's constraint (bit 1) and
@@ -29,6 +29,9 @@ struct ConstraintRecord {
   /// The error of an optional inequality or e⁻ of an optional equality; -1 otherwise.
   var other: SymbolID { packed & 1 != 0 ? marker + 1 : -1 }
 
+  /// What an empty entry of `RecordTable` holds.
+  static let vacant = ConstraintRecord(sequence: 0, marker: 0, other: -1, isEdit: false)
+
   /// The same record with another place in the order of addition.
   func renumbered(_ sequence: Int) -> ConstraintRecord {
     ConstraintRecord(sequence: sequence, marker: marker, other: other, isEdit: isEdit)
@@ -47,6 +50,8 @@ struct EditRecord {
 enum UndoEntry {
   /// The row of a symbol before a change (`nil`: the symbol was not basic).
   case row(SymbolID, Row?)
+  /// The rank of the row of an external symbol (by slot) before its row was inserted.
+  case rank(slot: Int32, Int)
   /// The coefficient of a symbol in an objective level before a change.
   case coefficient(level: Int, SymbolID, Double)
   /// The constant of an objective level before a change.
@@ -135,6 +140,12 @@ struct Tableau {
   /// The cached value of each external symbol and the epoch it was read in, by slot.
   var cachedValues: [Double] = []
   var cachedEpochs: [UInt64] = []
+  /// When the row of each external symbol was inserted (`nextRank` then), by slot; read only
+  /// while the symbol is basic. A definition row only refers to external symbols whose rows
+  /// are older, so expanding newest first visits each once. Kept here rather than in each
+  /// `Row`, where it took 8 bytes of every symbol's slot in `rows` (four in five symbols are
+  /// not external).
+  var rowRanks: [Int] = []
 
   // MARK: Objective
   /// One level per distinct optional priority in use, highest priority first.
@@ -157,7 +168,7 @@ struct Tableau {
   var faceFloor: Double = 0
 
   // MARK: Constraints
-  var records: [ObjectIdentifier: ConstraintRecord] = [:]
+  var records = RecordTable()
   var edits: [ObjectIdentifier: EditRecord] = [:]
   var nextSequence = 0
   /// Where the order of addition is renumbered from 0 (`renumberSequences`), outside any
@@ -258,6 +269,7 @@ struct Tableau {
       variables.append(nil)
       cachedValues.append(0)
       cachedEpochs.append(0)
+      rowRanks.append(0)
     } else {
       externalSlots.append(-1)
     }
@@ -280,6 +292,7 @@ struct Tableau {
     self.variables.reserveCapacity(externals)
     cachedValues.reserveCapacity(externals)
     cachedEpochs.reserveCapacity(externals)
+    rowRanks.reserveCapacity(externals)
     records.reserveCapacity(records.count + constraints)
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
@@ -311,6 +324,12 @@ struct Tableau {
     symbolOfVariable[key] = symbol
     if recording { undoLog.append(.variable(key)) }
     return symbol
+  }
+
+  /// The rank of the row of a basic external symbol (when it was inserted).
+  @inline(__always)
+  func rowRank(of symbol: SymbolID) -> Int {
+    rowRanks[Int(externalSlots[Int(symbol)])]
   }
 
   /// The current value of a non-external symbol: its row's constant when basic, else 0.
@@ -451,7 +470,7 @@ struct Tableau {
     pending.removeAll(rankBound: usesRankBits && nextRank <= 8 * (rowCount + 64) ? nextRank : 0)
     defer { expansionHeap = pending }
     for cell in row.cells where kinds[Int(cell.symbol)] == .external {
-      if let reference = rows[Int(cell.symbol)] { pending.insert(reference.rank, cell.symbol) }
+      if rows[Int(cell.symbol)] != nil { pending.insert(rowRank(of: cell.symbol), cell.symbol) }
     }
     if pending.isEmpty { return row }
     let round = nextExpansionRound()
@@ -484,7 +503,7 @@ struct Tableau {
             touched.append(cell.symbol)
           }
           values[other] = value
-          if kinds[other] == .external, let newRow = rows[other] { pending.insert(newRow.rank, cell.symbol) }
+          if kinds[other] == .external, rows[other] != nil { pending.insert(rowRank(of: cell.symbol), cell.symbol) }
         }
       }
       constant = Tolerance.sum(constant, factor * reference.constant)
@@ -499,7 +518,6 @@ struct Tableau {
       touched.sort()
     }
     var result = Row(constant: constant)
-    result.rank = row.rank
     result.cells.reserveCapacity(touched.count)
     for symbol in touched where values[Int(symbol)] != 0 {
       result.cells.append(Cell(symbol: symbol, coefficient: values[Int(symbol)]))

@@ -218,6 +218,63 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// A row is 16 bytes: the rank of an external symbol's row is kept by slot
+  /// (`Tableau.rowRanks`). Every probe and every failed addition rolls the ranks back with the
+  /// rows: after them each basic external symbol's row has the rank it had (ranks order the
+  /// expansion of definition rows, so a rank not restored changes the order of later sums),
+  /// and the ranks of the rows held are distinct and below `nextRank`.
+  func testRowRanksByExternalSlotRollBackWithTheRows() throws {
+    XCTAssertEqual(MemoryLayout<Row>.stride, 16)
+    XCTAssertEqual(MemoryLayout<Row?>.stride, 16)
+    var reinserted = 0
+    try withEverySeed(0..<60) { random, seed in
+      let variables = drawVariables(4, spread: 10, &random)
+      let solver = Solver()
+      var held: [Constraint] = []
+      func ranks() -> [SymbolID: Int] {
+        var result: [SymbolID: Int] = [:]
+        for index in solver.tableau.kinds.indices
+        where solver.tableau.kinds[index] == .external && solver.tableau.rows[index] != nil {
+          result[SymbolID(index)] = solver.tableau.rowRank(of: SymbolID(index))
+        }
+        return result
+      }
+      for step in 0..<(5 * variables.count) {
+        let (first, second) = drawPair(variables, &random)
+        let constraint = drawConstraint(first, second, step: step, priorities: [250, 750], spread: 10, &random)
+        let before = ranks()
+        let nextRank = solver.tableau.nextRank
+        if (try? solver.add(constraint)) != nil {
+          held.append(constraint)
+        } else {
+          XCTAssertEqual(ranks(), before, "seed \(seed) step \(step): a failed addition")
+          XCTAssertEqual(solver.tableau.nextRank, nextRank, "seed \(seed)")
+        }
+        let settled = ranks()
+        let settledNext = solver.tableau.nextRank
+        _ = solver.probe { probe in
+          if let victim = held.randomElement(using: &random) { try? probe.remove(victim) }
+          try? probe.add(Expression(second) == Double(step))
+          try? probe.add(Expression(first) - Expression(second) >= 3)
+          // Rows held before the probe that it took out and put back with a new rank.
+          reinserted += settled.filter { symbol, rank in
+            probe.tableau.rows[Int(symbol)] != nil && probe.tableau.rowRank(of: symbol) != rank
+          }.count
+        }
+        XCTAssertEqual(ranks(), settled, "seed \(seed) step \(step): a probe")
+        XCTAssertEqual(solver.tableau.nextRank, settledNext, "seed \(seed)")
+        _ = solver.ambiguity(of: first)
+        XCTAssertEqual(ranks(), settled, "seed \(seed) step \(step): an ambiguity query")
+        let held = Array(settled.values)
+        XCTAssertEqual(Set(held).count, held.count, "seed \(seed): ranks shared")
+        XCTAssertTrue(held.allSatisfy { $0 < settledNext }, "seed \(seed)")
+      }
+      XCTAssertEqual(solver.checkInvariants(), [], "seed \(seed)")
+    }
+    // The probes did insert rows of external symbols again (what the ranks' undo covers).
+    XCTAssertGreaterThan(reinserted, 20)
+  }
+
   /// A solver whose storage went through additions, failed additions and ambiguity queries
   /// (columns cleared and kept inline, rows grown, alternatives rolled back) gives the same
   /// values and ranges, bit for bit, as a fresh solver given the constraints it holds in the

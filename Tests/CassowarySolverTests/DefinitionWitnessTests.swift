@@ -74,7 +74,7 @@ final class DefinitionWitnessTests: XCTestCase {
   }
 
   func describeCells(_ row: Row) -> String {
-    "\(row.constant.bitPattern) \(row.rank) " + row.cells.map { "\($0.symbol):\($0.coefficient.bitPattern)" }.joined(separator: " ")
+    "\(row.constant.bitPattern) " + row.cells.map { "\($0.symbol):\($0.coefficient.bitPattern)" }.joined(separator: " ")
   }
 
   /// The pending definitions of an expansion pop in the heap's order whether kept as bits by
