@@ -30,21 +30,21 @@ extension Solver {
 extension Tableau {
   mutating func certainlyAccepts(_ constraints: [Constraint]) -> Bool {
     // The symbols an earlier constraint makes basic or substitutes: no later one may use them.
-    var used: [SymbolID] = []
-    var variables: [ObjectIdentifier] = []
+    // Hashed when the list is long (the pins of every view of a layout at once).
+    var used = Membership<SymbolID>(expected: constraints.count)
+    var variables = Membership<ObjectIdentifier>(expected: constraints.count)
     for constraint in constraints {
       guard constraint.isRequired, constraint.relation == .equal, records[ObjectIdentifier(constraint)] == nil,
         constraint.expression.constant.isFinite, let term = Self.soleTerm(of: constraint.expression)
       else { return false }
       guard term.coefficient == 1 || term.coefficient == -1 else { return false }
       let key = ObjectIdentifier(term.variable)
-      guard !variables.contains(key) else { return false }
-      variables.append(key)
+      guard variables.insert(key) else { return false }
       // A variable the solver has not seen gets a new symbol, whose definition the row is.
       guard let symbol = existingSymbol(for: term.variable) else { continue }
       guard !used.contains(symbol) else { return false }
       guard let row = rows[Int(symbol)] else {
-        used.append(symbol)
+        used.insert(symbol)
         continue
       }
       if row.cells.count == 1 {
@@ -59,11 +59,11 @@ extension Tableau {
         // The row is negated when its constant is negative; `y` must then have a negative
         // coefficient, so that its value is not negative.
         guard constant == 0 || (constant < 0 ? -coefficient < 0 : coefficient < 0) else { return false }
-        used.append(cell.symbol)
+        used.insert(cell.symbol)
         continue
       }
       guard let sole = soleExternal(of: row), !used.contains(sole.symbol) else { return false }
-      used.append(sole.symbol)
+      used.insert(sole.symbol)
     }
     return true
   }
@@ -105,6 +105,35 @@ extension Tableau {
       guard index < rows.count, kinds[index].isRestricted, let other = rows[index] else { continue }
       if other.index(of: y) != nil { return false }
     }
+    return true
+  }
+}
+
+/// Which elements were seen: a list scanned while it is short (a few pins), a set for long
+/// lists, whose scans would take time quadratic in their length.
+private struct Membership<Element: Hashable> {
+  private var list: [Element] = []
+  private var set: Set<Element>?
+
+  init(expected count: Int) {
+    if count > 16 { set = Set(minimumCapacity: count) }
+  }
+
+  func contains(_ element: Element) -> Bool {
+    set?.contains(element) ?? list.contains(element)
+  }
+
+  /// Adds `element`; whether it was not there yet.
+  @discardableResult
+  mutating func insert(_ element: Element) -> Bool {
+    if var hashed = set {
+      set = nil  // uniquely referenced while it is changed
+      let inserted = hashed.insert(element).inserted
+      set = hashed
+      return inserted
+    }
+    guard !list.contains(element) else { return false }
+    list.append(element)
     return true
   }
 }

@@ -815,9 +815,57 @@ public final class PlaceSolver {
   /// fewer constraints can only be easier to satisfy: `accepts(ConstraintChange(added: part))`
   /// is then true for every part, and with `determining: view` too when the part's pins
   /// fix the view by themselves (`pinsDetermine`).
-  func acceptsTogether(_ added: [LayoutConstraint]) -> Bool {
+  ///
+  /// Answered without the probe when the solver can tell from its rows that every one of
+  /// them would be added (`Solver.certainlyAccepts`: the pins of views left free, such as the
+  /// vertical pins of a horizontal chain), which is the probe's answer; `certainty: false`
+  /// always probes (for the tests that compare the two).
+  func acceptsTogether(_ added: [LayoutConstraint], certainty: Bool = true) -> Bool {
     guard failure == nil else { return false }
-    return solver.probe { solver in addRequired(added, to: solver) }
+    // What `addRequired` adds, in its order and with its tags, lowered as it is needed
+    // (lowering reads no solver), once for both questions.
+    var lowered: [Constraint] = []
+    var position = 0
+    func lower(upTo count: Int) {
+      while lowered.count < count, position < added.count {
+        defer { position += 1 }
+        let constraint = added[position]
+        guard constraint.isRequired, let solverConstraint = system.solverConstraint(constraint, tag: nextTag + position)
+        else { continue }
+        lowered.append(solverConstraint)
+      }
+    }
+    if certainty {
+      // Asked of the first two constraints, then the first 32, then all of them: when a
+      // beginning is not certain, neither is the list (the question reads the list in
+      // order), and pins that cannot all be added usually show it among the first (a chain
+      // whose views' pins hold one by one but not together), before the whole list is lowered.
+      for length in [2, 32, Int.max] {
+        lower(upTo: length)
+        guard solver.certainlyAccepts(lowered) else { break }
+        if position >= added.count { return true }
+      }
+    }
+    return solver.probe { solver in
+      var index = 0
+      while true {
+        if index == lowered.count { lower(upTo: index + 1) }
+        guard index < lowered.count else { return true }
+        guard (try? solver.add(lowered[index])) != nil else { return false }
+        index += 1
+      }
+    }
+  }
+
+  /// Whether the solver tells from its rows that every required constraint of `added` would
+  /// be added (`Solver.certainlyAccepts` of the whole list at once): what `acceptsTogether`
+  /// asks before its probe, for the tests.
+  func certainlyAcceptsTogether(_ added: [LayoutConstraint]) -> Bool {
+    guard failure == nil else { return false }
+    let lowered = added.indices.compactMap { offset in
+      added[offset].isRequired ? system.solverConstraint(added[offset], tag: nextTag + offset) : nil
+    }
+    return solver.certainlyAccepts(lowered)
   }
 
   /// `accepts(ConstraintChange(added: pins), determining: determining ? view : nil, axis:)`
@@ -829,14 +877,42 @@ public final class PlaceSolver {
     -> Bool?
   {
     guard failure == nil, !pins.isEmpty, pins.allSatisfy(\.isRequired) else { return nil }
-    if determining && !pinsDetermine(pins, view: view, axis: axis) { return nil }
+    // `pinsDetermine` asks for equalities only.
+    if determining && !pins.allSatisfy({ $0.relation == .equal }) { return nil }
+    // Lowered once, for both questions: what `pinsDetermine` reads of them (their terms)
+    // does not depend on their tags.
     var constraints: [Constraint] = []
     constraints.reserveCapacity(pins.count)
     for (offset, pin) in pins.enumerated() {
       guard let constraint = system.solverConstraint(pin, tag: nextTag + offset) else { return nil }
       constraints.append(constraint)
     }
+    if determining && !pinsDetermine(lowered: constraints, view: view, axis: axis) { return nil }
     return solver.certainlyAccepts(constraints) ? true : nil
+  }
+
+  /// `(pinsDetermine(pins, view:axis:), holdsNow(pins))`, with the pins lowered once for
+  /// both (`pinsDetermine` only when `determining`; false otherwise).
+  func pinAnswers(_ pins: [LayoutConstraint], view: String, axis: AttributeAxis, determining: Bool)
+    -> (determine: Bool, holdsNow: Bool)
+  {
+    guard let lowered = loweredEqualities(pins) else { return (false, false) }
+    let determine = determining && pinsDetermine(lowered: lowered, view: view, axis: axis)
+    return (determine, failure == nil && holdsNow(lowered: lowered))
+  }
+
+  /// The required equalities `constraints` lowered (tag 0), as `holdsNow` and `pinsDetermine`
+  /// read them; nil when one is not a required equality or does not lower.
+  private func loweredEqualities(_ constraints: [LayoutConstraint]) -> [Constraint]? {
+    var lowered: [Constraint] = []
+    lowered.reserveCapacity(constraints.count)
+    for constraint in constraints {
+      guard constraint.isRequired, constraint.relation == .equal,
+        let solverConstraint = system.solverConstraint(constraint, tag: 0)
+      else { return nil }
+      lowered.append(solverConstraint)
+    }
+    return lowered
   }
 
   /// Adds the required constraints of `constraints` to `solver` (a probe's), tagged after the
@@ -855,11 +931,13 @@ public final class PlaceSolver {
   /// is true without a probe (with `determining: view` too, when they fix the view by
   /// themselves: `pinsDetermine`).
   func holdsNow(_ constraints: [LayoutConstraint]) -> Bool {
-    guard failure == nil else { return false }
-    for constraint in constraints {
-      guard constraint.isRequired, constraint.relation == .equal,
-        let solverConstraint = system.solverConstraint(constraint, tag: 0)
-      else { return false }
+    guard failure == nil, let lowered = loweredEqualities(constraints) else { return false }
+    return holdsNow(lowered: lowered)
+  }
+
+  /// `holdsNow` of equalities already lowered.
+  private func holdsNow(lowered: [Constraint]) -> Bool {
+    for solverConstraint in lowered {
       var total = solverConstraint.expression.constant
       for term in solverConstraint.expression.terms { total += term.coefficient * value(term.variable) }
       guard total == 0 else { return false }
@@ -872,14 +950,17 @@ public final class PlaceSolver {
   /// another an equation of the position (with a nonzero coefficient) and the size only.
   /// Then the view is determined wherever the pins can be added (`acceptsTogether`).
   func pinsDetermine(_ pins: [LayoutConstraint], view: String, axis: AttributeAxis) -> Bool {
+    guard let lowered = loweredEqualities(pins) else { return false }
+    return pinsDetermine(lowered: lowered, view: view, axis: axis)
+  }
+
+  /// `pinsDetermine` of required equalities already lowered (their terms: any tag).
+  private func pinsDetermine(lowered: [Constraint], view: String, axis: AttributeAxis) -> Bool {
     guard let vars = system.variables(of: view) else { return false }
     let (position, size) = axis == .horizontal ? (vars.x, vars.width) : (vars.y, vars.height)
     var sizePinned = false
     var positionPinned = false
-    for pin in pins {
-      guard pin.isRequired, pin.relation == .equal, let constraint = system.solverConstraint(pin, tag: 0) else {
-        return false
-      }
+    for constraint in lowered {
       // The same variable may appear more than once (a view's origin and its superview's,
       // which cancel): what counts is each variable's total coefficient, summed in the
       // order of the terms. Any other variable's must be 0.

@@ -160,8 +160,14 @@ public final class SolvedLayout {
     }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
     let shared = engines
+    // A place that cannot mirror another (left to right, or when mirrors are not looked for)
+    // warms the caches the checks read as soon as it is built, while the other places are
+    // still being built on the other cores.
+    let warmsAtOnce = places.map { !detectsMirrors || $0.direction != .rtl }
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
-      slots.set(index, PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index]))
+      let solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index])
+      if warmsAtOnce[index] { _ = solver.ambiguities() }
+      slots.set(index, solver)
     }
     let solvers = slots.values
     // A right-to-left place and the left-to-right place of the same canvas before it (the
@@ -177,9 +183,9 @@ public final class SolvedLayout {
       else { continue }
       mirrors[index] = twin
     }
-    // Warm the caches the checks read, each place on its own core (one slot each:
-    // `slots.values` copies every slot).
-    let warmed = solvers.indices.filter { mirrors[$0] == nil }
+    // Warm the caches of the other places that do not mirror, each on its own core (one slot
+    // each: `slots.values` copies every slot).
+    let warmed = solvers.indices.filter { mirrors[$0] == nil && !warmsAtOnce[$0] }
     DispatchQueue.concurrentPerform(iterations: warmed.count) { index in
       _ = slots.value(at: warmed[index])?.ambiguities()
     }

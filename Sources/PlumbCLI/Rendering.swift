@@ -1,4 +1,6 @@
+import Dispatch
 import EditorFeatures
+import Foundation
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -84,6 +86,34 @@ func writeIfFull(_ buffer: inout String, _ write: (String) -> Void) {
   guard buffer.utf8.count >= writtenPartSize else { return }
   write(buffer)
   buffer = ""
+}
+
+/// A part of the text format's output gathered as UTF-8 bytes.
+struct TextPart {
+  var bytes: [UInt8] = []
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// `textLocation(path, offset, in: index)`, appended.
+  mutating func appendLocation(_ path: String, _ offset: Int, in index: LineIndex) {
+    let position = index.utf8Position(of: offset)
+    bytes.append(contentsOf: path.utf8)
+    bytes.append(UInt8(ascii: ":"))
+    append(String(position.line + 1))
+    bytes.append(UInt8(ascii: ":"))
+    append(String(position.column + 1))
+  }
+
+  /// Writes what was gathered and empties it, once it holds a part's worth (as `writeIfFull`).
+  mutating func writeIfFull(_ write: (String) -> Void) {
+    guard bytes.count >= writtenPartSize else { return }
+    write(text)
+    bytes.removeAll(keepingCapacity: true)
+  }
 }
 
 /// A JSON array in a larger document, written an element at a time: the document is rendered
@@ -299,35 +329,66 @@ struct TextReporter: CheckReporter {
   }
 
   /// A file's part, written a few findings at a time.
+  ///
+  /// A file with many findings has their text made on two cores: each run of findings is
+  /// cut in two halves, each half made into its own parts, and the parts of the first half
+  /// written before those of the second, so the text is the same bytes as one thread's.
   func add(_ report: FileReport, write: (String) -> Void) {
-    var output = ""
-    let index = report.lines
-    // Appended piece by piece, without the intermediate texts of `+` and interpolation.
-    for diagnostic in report.diagnostics {
-      output += style.apply("1", textLocation(report.path, diagnostic.range.start, in: index))
-      output += ": "
-      output += style.severity(diagnostic.severity)
-      output += ": "
-      output += style.apply("1", diagnostic.message)
-      output += " ["
-      output += diagnostic.code.rawValue
-      output += "]\n"
+    let (path, lines, diagnostics) = (report.path, report.lines, report.diagnostics)
+    let half = 512
+    guard diagnostics.count > 2 * half, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+      for part in parts(path, lines, diagnostics[...]) { write(part) }
+      return
+    }
+    for start in stride(from: 0, to: diagnostics.count, by: 2 * half) {
+      let middle = min(start + half, diagnostics.count)
+      let halves = [start..<middle, middle..<min(middle + half, diagnostics.count)]
+      let made = ResultSlots<[String]>(count: halves.count)
+      DispatchQueue.concurrentPerform(iterations: halves.count) { index in
+        made.set(index, parts(path, lines, diagnostics[halves[index]]))
+      }
+      for part in made.values.joined() { write(part) }
+    }
+  }
+
+  /// The text of `diagnostics` of the file at `path`, in parts of about `writtenPartSize`
+  /// bytes (none empty).
+  private func parts(_ path: String, _ index: LineIndex, _ diagnostics: ArraySlice<Diagnostic>) -> [String] {
+    // Gathered as UTF-8 bytes, each piece's bytes copied as they come: cheaper than appending
+    // each piece to a text, which is made once a part.
+    var output = TextPart()
+    var parts: [String] = []
+    let write = { (part: String) in parts.append(part) }
+    for diagnostic in diagnostics {
+      if style.enabled {
+        output.append(style.apply("1", textLocation(path, diagnostic.range.start, in: index)))
+      } else {
+        output.appendLocation(path, diagnostic.range.start, in: index)
+      }
+      output.append(": ")
+      output.append(style.severity(diagnostic.severity))
+      output.append(": ")
+      output.append(style.apply("1", diagnostic.message))
+      output.append(" [")
+      output.append(diagnostic.code.rawValue)
+      output.append("]\n")
       for related in diagnostic.related {
-        output += "    "
-        output += textLocation(report.path, related.range.start, in: index)
-        output += ": note: "
-        output += related.message
-        output += "\n"
-        writeIfFull(&output, write)
+        output.append("    ")
+        output.appendLocation(path, related.range.start, in: index)
+        output.append(": note: ")
+        output.append(related.message)
+        output.append("\n")
+        output.writeIfFull(write)
       }
       for fix in diagnostic.fixes {
-        output += "    fix: "
-        output += fix.title
-        output += "\n"
+        output.append("    fix: ")
+        output.append(fix.title)
+        output.append("\n")
       }
-      writeIfFull(&output, write)
+      output.writeIfFull(write)
     }
-    if !output.isEmpty { write(output) }
+    if !output.bytes.isEmpty { write(output.text) }
+    return parts
   }
 
   func finish(_ summary: Summary, write: (String) -> Void) {

@@ -113,4 +113,51 @@ final class CertainAddsTests: XCTestCase {
     XCTAssertGreaterThan(certain, asked / 20)
     XCTAssertLessThan(certain, asked)
   }
+
+  /// Lists longer than 16 pins are checked with sets instead of scans: a variable pinned twice
+  /// (which `add` refuses: two values) and a symbol used twice must still be told, wherever
+  /// they come in the list.
+  func testLongListsOfPins() throws {
+    let solver = Solver()
+    let unseen = (0..<40).map { Variable("u\($0)") }
+    let distinct = unseen.enumerated().map { index, variable in variable == Double(index) }
+    XCTAssertTrue(solver.certainlyAccepts(distinct))
+    for position in [0, 17, 39] {
+      XCTAssertFalse(solver.certainlyAccepts(distinct + [unseen[position] == 1000]), "u\(position) twice")
+    }
+    // Two views of a chain whose definitions reach the same free variable.
+    let x = (0..<20).map { Variable("x\($0)") }
+    for index in 1..<x.count { try solver.add(x[index] == x[index - 1] + 10) }
+    XCTAssertTrue(solver.certainlyAccepts(distinct + [x[5] == 3]))
+    XCTAssertFalse(solver.certainlyAccepts(distinct + [x[5] == 3, x[12] == 90]))
+    XCTAssertFalse(solver.certainlyAccepts([x[5] == 3] + distinct + [x[12] == 90]))
+  }
+
+  /// Long lists of pins on random chains: every "certainly" is an `add` that succeeds.
+  func testCertainLongListsSucceedOnRandomChains() throws {
+    var certain = 0
+    var asked = 0
+    try withEverySeed(0..<200) { random, seed in
+      let (solver, variables) = try Self.chain(&random)
+      let extra = (0..<Int.random(in: 17...30, using: &random)).map { Variable("extra\($0)") }
+      for _ in 0..<6 {
+        var pins = extra.map { $0 == Double(Int.random(in: -20...80, using: &random)) }
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          pins.insert(contentsOf: Self.pins(&random, variables), at: Int.random(in: 0...pins.count, using: &random))
+        }
+        asked += 1
+        guard solver.certainlyAccepts(pins) else { continue }
+        certain += 1
+        let added = solver.probe { solver -> Bool in
+          for pin in pins {
+            guard (try? solver.add(pin)) != nil else { return false }
+          }
+          return true
+        }
+        XCTAssertTrue(added, "seed \(seed): certainly accepted, but add refuses \(pins)")
+      }
+    }
+    XCTAssertGreaterThan(certain, 0)
+    XCTAssertLessThan(certain, asked)
+  }
 }

@@ -258,11 +258,12 @@ enum AmbiguityCheck {
       for index in plans.indices where answers[index] {
         guard let plan = plans[index] else { continue }
         let pins = [plan.pinPosition, plan.pinSize]
-        if place.isAmbiguous(plan.name, axis: plan.axis)
-          && !place.pinsDetermine(pins, view: plan.name, axis: plan.axis)
-        {
+        // `pinsDetermine` and `holdsNow`, the pins lowered once for both.
+        let isAmbiguous = place.isAmbiguous(plan.name, axis: plan.axis)
+        let pinned = place.pinAnswers(pins, view: plan.name, axis: plan.axis, determining: isAmbiguous)
+        if isAmbiguous && !pinned.determine {
           answers[index] = false
-        } else if !place.holdsNow(pins) {
+        } else if !pinned.holdsNow {
           asked.append(index)
         }
       }
