@@ -215,6 +215,33 @@ final class ReaderTests: XCTestCase {
   }
 
   /// A top-level view of 375 × 100 holding the given subviews and constraints.
+  /// A titled button whose file names no font has its baseline in UIKit's default button font
+  /// (the system font at 15 pt); one whose file names a font Plumb does not measure (a named
+  /// font), one without a title and one with a configuration do not take that default.
+  func testDefaultButtonFontIsOnlyForButtonsWithoutAFont() {
+    func baseline(_ button: String) -> Double? {
+      let file = InterfaceBuilderFile.read(text: xib(subviews: button, constraints: ""))
+      // The unit's one view inside its root.
+      return file.units.first?.model.views.values.first { $0.superview != nil }?.baselineOffset
+    }
+    let frame = #"<rect key="frame" x="20" y="20" width="46" height="30"/>"#
+    // (30 - 1.1934 × 15) / 2 + 0.2416 × 15: a 15-pt line centred in a 30-pt button.
+    XCTAssertEqual(
+      baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/></button>"#) ?? 0,
+      (30 - 1.1934 * 15) / 2 + 0.2416 * 15, accuracy: 1e-9)
+    XCTAssertEqual(
+      baseline(#"""
+        <button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/>
+        <fontDescription key="fontDescription" name="Avenir-Heavy" family="Avenir" pointSize="15"/></button>
+        """#), 0)
+    XCTAssertEqual(baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal"/></button>"#), 0)
+    XCTAssertEqual(
+      baseline(#"""
+        <button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/>
+        <buttonConfiguration key="configuration" style="plain" title="Done"/></button>
+        """#), 0)
+  }
+
   private func xib(subviews: String, constraints: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
