@@ -490,7 +490,9 @@ extension UnitBuilder {
     case .fixed(let width, let height):
       view.intrinsicWidth = width
       view.intrinsicHeight = height
-      if element.name == "pickerView", let build = context.toolsVersion, Elements.iOS8PickerBuilds.contains(build) {
+      if element.name == "pickerView", !context.iPadRuntime, let build = context.toolsVersion,
+        Elements.iOS8PickerBuilds.contains(build)
+      {
         view.intrinsicHeight = Elements.iOS8PickerHeight
       }
     case .both:

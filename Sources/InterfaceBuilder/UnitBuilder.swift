@@ -155,6 +155,9 @@ struct FileContext {
   /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
   /// to 20 on iPads and the largest phones).
   var iOS8Margins = false
+  /// Made for the iPad only (`targetRuntime="iOS.CocoaTouch.iPad"`, as Xcode 6 and earlier
+  /// write it for an iPad-only file).
+  var iPadRuntime = false
   /// The size classes laid out: the device's own (derived from its screen in the file's
   /// orientation), or those of its other orientation; nil without a device (the base
   /// configuration, Xcode's "Any" canvas).
