@@ -59,7 +59,8 @@ enum Elements {
     return element
   }
 
-  /// The point size of the system font a button draws its title in when its file names no font.
+  /// The point size of the system font an iOS button draws its title in when its file names no
+  /// font (`UIButton`'s default title font).
   static let defaultButtonFontSize = 15.0
   /// `UIPickerView`'s intrinsic content size, whatever its rows.
   static let pickerSize = (width: 320.0, height: 216.0)

@@ -123,6 +123,7 @@ public struct InterfaceBuilderFile: Sendable {
     context.toolsVersion = SimulatedBars.toolsVersion(tree: tree, root: root)
     context.appKit = appKit
     context.iPadRuntime = rootNode.attribute("targetRuntime") == "iOS.CocoaTouch.iPad"
+    context.tvOS = rootNode.attribute("targetRuntime") == "AppleTV"
     // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
     if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
       context.legacyMargins = build < 13000

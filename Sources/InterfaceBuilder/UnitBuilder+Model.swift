@@ -626,10 +626,12 @@ extension UnitBuilder {
   /// The font a button with a title but no `<fontDescription>` draws it in: UIKit's default
   /// for a button's title, the system font at 15 pt (Interface Builder writes no font
   /// description for it). Nil for any other element, for a button whose file names a font
-  /// (a named font or a text style Plumb does not measure is not the default), and for a
-  /// button with a configuration (iOS 15), whose title font is the configuration's.
+  /// (a named font or a text style Plumb does not measure is not the default), for a button
+  /// with a configuration (iOS 15), whose title font is the configuration's, and in a tvOS
+  /// file, whose buttons draw their titles in a larger font (Interface Builder saves them 86 pt
+  /// high).
   func defaultTitleFontSize(_ element: Int) -> Double? {
-    guard let node = node(element), node.name == "button",
+    guard !context.tvOS, let node = node(element), node.name == "button",
       tree.child(of: element, named: "fontDescription", key: "fontDescription") == nil,
       tree.child(of: element, named: "buttonConfiguration") == nil,
       tree.children(of: element).contains(where: { child in

@@ -158,6 +158,8 @@ struct FileContext {
   /// Made for the iPad only (`targetRuntime="iOS.CocoaTouch.iPad"`, as Xcode 6 and earlier
   /// write it for an iPad-only file).
   var iPadRuntime = false
+  /// A tvOS file (`targetRuntime="AppleTV"`), whose controls draw in tvOS's larger fonts.
+  var tvOS = false
   /// The size classes laid out: the device's own (derived from its screen in the file's
   /// orientation), or those of its other orientation; nil without a device (the base
   /// configuration, Xcode's "Any" canvas).

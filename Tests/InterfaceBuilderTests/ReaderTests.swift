@@ -214,13 +214,15 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(InterfaceBuilderFile.handles(path: "a.xib/readme"))
   }
 
-  /// A top-level view of 375 × 100 holding the given subviews and constraints.
   /// A titled button whose file names no font has its baseline in UIKit's default button font
   /// (the system font at 15 pt); one whose file names a font Plumb does not measure (a named
-  /// font), one without a title and one with a configuration do not take that default.
+  /// font), one without a title, one with a configuration and a tvOS button do not take that
+  /// default.
   func testDefaultButtonFontIsOnlyForButtonsWithoutAFont() {
-    func baseline(_ button: String) -> Double? {
-      let file = InterfaceBuilderFile.read(text: xib(subviews: button, constraints: ""))
+    func baseline(_ button: String, tvOS: Bool = false) -> Double? {
+      var text = xib(subviews: button, constraints: "")
+      if tvOS { text = text.replacingOccurrences(of: #"version="3.0""#, with: #"version="3.0" targetRuntime="AppleTV""#) }
+      let file = InterfaceBuilderFile.read(text: text)
       // The unit's one view inside its root.
       return file.units.first?.model.views.values.first { $0.superview != nil }?.baselineOffset
     }
@@ -240,8 +242,11 @@ final class ReaderTests: XCTestCase {
         <button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/>
         <buttonConfiguration key="configuration" style="plain" title="Done"/></button>
         """#), 0)
+    XCTAssertEqual(
+      baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/></button>"#, tvOS: true), 0)
   }
 
+  /// A top-level view of 375 × 100 holding the given subviews and constraints.
   private func xib(subviews: String, constraints: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
