@@ -51,6 +51,20 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(byBars(Rect(x: 20, y: 100, width: 200, height: 40)))  // not misplaced at all
   }
 
+  /// A move along y only keeps x, width and height within the tolerance and moves y beyond it.
+  func testMisplacementAlongYOnly() {
+    func alongY(_ solved: Rect) -> Bool {
+      Misplacement(view: "V", declared: Rect(x: 20, y: 100, width: 200, height: 40), solved: solved, canvas: "C")
+        .movesVerticallyOnly(tolerance: 1)
+    }
+    XCTAssertTrue(alongY(Rect(x: 20, y: 160, width: 200, height: 40)))
+    XCTAssertTrue(alongY(Rect(x: 20.5, y: 88, width: 200.5, height: 40.5)))  // within the tolerance elsewhere
+    XCTAssertFalse(alongY(Rect(x: 20, y: 100.5, width: 200, height: 40)))  // y within the tolerance too
+    XCTAssertFalse(alongY(Rect(x: 32, y: 160, width: 200, height: 40)))  // and along x
+    XCTAssertFalse(alongY(Rect(x: 20, y: 160, width: 200, height: 60)))  // and in height
+    XCTAssertFalse(alongY(Rect(x: 20, y: 100, width: 180, height: 40)))  // in width only
+  }
+
   /// An AppKit control's frame whose height is finite but beyond any integer (the alignment
   /// insets are chosen by the height in whole points) is read without a crash.
   func testAppKitControlOfAHugeHeightIsRead() throws {
