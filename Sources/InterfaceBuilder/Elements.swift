@@ -59,15 +59,20 @@ enum Elements {
     return element
   }
 
-  /// The point size of the system font a button draws its title in when its file names no font.
+  /// The point size of the system font an iOS button draws its title in when its file names no
+  /// font (`UIButton`'s default title font).
   static let defaultButtonFontSize = 15.0
   /// `UIPickerView`'s intrinsic content size, whatever its rows.
   static let pickerSize = (width: 320.0, height: 216.0)
-  /// `UIPickerView`'s intrinsic height before iOS 9, as Xcode 6 (the iOS 8 SDK) draws it.
+  /// `UIPickerView`'s intrinsic height on an iPhone before iOS 9, as Xcode 6 (the iOS 8 SDK)
+  /// draws it.
   static let iOS8PickerHeight = 162.0
   /// The builds of Interface Builder (Xcode 6, `toolsVersion` 6000–7999) that draw a picker
-  /// view at `iOS8PickerHeight`: in the tuning sets, 9 pickers without a height of their own in
-  /// files of those builds, of three authors, are saved 162 pt high.
+  /// view at `iOS8PickerHeight` in a file not made for the iPad only: in the tuning sets, 9
+  /// pickers without a height of their own in files of those builds, of three authors, are
+  /// saved 162 pt high. An iPad file's picker keeps 216: the two pickers of iPad storyboards of
+  /// Xcode 5 (the iOS 7 SDK) laid out by constraints are saved 216 high, where the same
+  /// author's iPhone storyboard of that build saves its picker 162 high.
   static let iOS8PickerBuilds = 6000..<8000
 
   static func intrinsic(_ element: String, attributes: [String: String]) -> Intrinsic {

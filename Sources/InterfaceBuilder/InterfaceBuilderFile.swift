@@ -122,6 +122,8 @@ public struct InterfaceBuilderFile: Sendable {
       designables: designables, bars: SimulatedBars.infer(tree: tree, root: root))
     context.toolsVersion = SimulatedBars.toolsVersion(tree: tree, root: root)
     context.appKit = appKit
+    context.iPadRuntime = rootNode.attribute("targetRuntime") == "iOS.CocoaTouch.iPad"
+    context.tvOS = rootNode.attribute("targetRuntime") == "AppleTV"
     // `toolsVersion="9532"`, `"14490.70"`: the build of Interface Builder that saved the file.
     if let tools = rootNode.attribute("toolsVersion")?.split(separator: ".").first, let build = Int(tools) {
       context.legacyMargins = build < 13000
@@ -560,29 +562,26 @@ public struct InterfaceBuilderFile: Sendable {
       }
     }
     if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
-    if details.oneAxisMisplacementsUncertain {
-      let tolerance = layout.document.model.misplacedTolerance
+    let tolerance = layout.document.model.misplacedTolerance
+    /// Leaves out the `misplaced` findings that `uncertain` picks, but those about an arranged
+    /// view its stack sizes to nothing when `keepingSizedToNothing` (a size UIKit's rule gives).
+    func removeMisplacements(keepingSizedToNothing: Bool, where uncertain: (Misplacement) -> Bool) {
       result.removeAll { diagnostic in
-        guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
-        return misplacement.differsAlongOneAxisOnly(tolerance: tolerance)
+        guard case .misplaced(let misplacement) = diagnostic.finding,
+          !(keepingSizedToNothing && sizedToNothing.contains(misplacement.view))
+        else { return false }
+        return uncertain(misplacement)
       }
+    }
+    if details.oneAxisMisplacementsUncertain {
+      removeMisplacements(keepingSizedToNothing: false) { $0.differsAlongOneAxisOnly(tolerance: tolerance) }
     }
     if details.barHeightMisplacementsUncertain {
-      let tolerance = layout.document.model.misplacedTolerance
-      result.removeAll { diagnostic in
-        // A height UIKit's rule gives (0) is no bar's doing, even where the saved one is a bar's.
-        guard case .misplaced(let misplacement) = diagnostic.finding, !sizedToNothing.contains(misplacement.view)
-        else { return false }
-        return misplacement.differsVerticallyByBarHeights(tolerance: tolerance)
-      }
+      // A height UIKit's rule gives (0) is no bar's doing, even where the saved one is a bar's.
+      removeMisplacements(keepingSizedToNothing: true) { $0.differsVerticallyByBarHeights(tolerance: tolerance) }
     }
     if details.verticalMovesUncertain {
-      let tolerance = layout.document.model.misplacedTolerance
-      result.removeAll { diagnostic in
-        guard case .misplaced(let misplacement) = diagnostic.finding, !sizedToNothing.contains(misplacement.view)
-        else { return false }
-        return misplacement.movesVerticallyOnly(tolerance: tolerance)
-      }
+      removeMisplacements(keepingSizedToNothing: true) { $0.movesVerticallyOnly(tolerance: tolerance) }
     }
     if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     return result

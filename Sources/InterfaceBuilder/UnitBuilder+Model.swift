@@ -490,7 +490,9 @@ extension UnitBuilder {
     case .fixed(let width, let height):
       view.intrinsicWidth = width
       view.intrinsicHeight = height
-      if element.name == "pickerView", let build = context.toolsVersion, Elements.iOS8PickerBuilds.contains(build) {
+      if element.name == "pickerView", !context.iPadRuntime, let build = context.toolsVersion,
+        Elements.iOS8PickerBuilds.contains(build)
+      {
         view.intrinsicHeight = Elements.iOS8PickerHeight
       }
     case .both:
@@ -623,10 +625,14 @@ extension UnitBuilder {
 
   /// The font a button with a title but no `<fontDescription>` draws it in: UIKit's default
   /// for a button's title, the system font at 15 pt (Interface Builder writes no font
-  /// description for it). Nil for any other element, and for a button with a configuration
-  /// (iOS 15), whose title font is the configuration's.
+  /// description for it). Nil for any other element, for a button whose file names a font
+  /// (a named font or a text style Plumb does not measure is not the default), for a button
+  /// with a configuration (iOS 15), whose title font is the configuration's, and in a tvOS
+  /// file, whose buttons draw their titles in a larger font (Interface Builder saves them 86 pt
+  /// high).
   func defaultTitleFontSize(_ element: Int) -> Double? {
-    guard let node = node(element), node.name == "button",
+    guard !context.tvOS, let node = node(element), node.name == "button",
+      tree.child(of: element, named: "fontDescription", key: "fontDescription") == nil,
       tree.child(of: element, named: "buttonConfiguration") == nil,
       tree.children(of: element).contains(where: { child in
         guard let state = self.node(child), state.name == "state", state.attribute("key") == "normal" else { return false }

@@ -40,8 +40,8 @@ struct UnitDetails: Sendable {
   var misplacementsNotReported = false
   /// An iOS file saved by Xcode 8 (`toolsVersion` 11000–12999): a view whose saved frame differs
   /// from Plumb's in y only (same x, width and height) is not reported as misplaced. Such
-  /// findings matched Xcode's marker 10 times in 16 over the tuning sets (false findings of
-  /// four authors) and 4 times in 9 on the sets measured before any rule was tuned on them.
+  /// findings matched Xcode's marker 10 times in 15 over the tuning sets (false findings of
+  /// three authors) and 4 times in 9 on the sets measured before any rule was tuned on them.
   var verticalMovesUncertain = false
   /// An iOS file saved by Xcode 10 or earlier (`toolsVersion` below 14800), whose canvas
   /// measured a label's line on the device's pixel grid (whole points in Xcode 6 and 7, half
@@ -155,6 +155,11 @@ struct FileContext {
   /// controller's root view is inset 16 pt on the sides whatever its width (iOS 9 widened them
   /// to 20 on iPads and the largest phones).
   var iOS8Margins = false
+  /// Made for the iPad only (`targetRuntime="iOS.CocoaTouch.iPad"`, as Xcode 6 and earlier
+  /// write it for an iPad-only file).
+  var iPadRuntime = false
+  /// A tvOS file (`targetRuntime="AppleTV"`), whose controls draw in tvOS's larger fonts.
+  var tvOS = false
   /// The size classes laid out: the device's own (derived from its screen in the file's
   /// orientation), or those of its other orientation; nil without a device (the base
   /// configuration, Xcode's "Any" canvas).

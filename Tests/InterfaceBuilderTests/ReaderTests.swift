@@ -51,6 +51,20 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(byBars(Rect(x: 20, y: 100, width: 200, height: 40)))  // not misplaced at all
   }
 
+  /// A move along y only keeps x, width and height within the tolerance and moves y beyond it.
+  func testMisplacementAlongYOnly() {
+    func alongY(_ solved: Rect) -> Bool {
+      Misplacement(view: "V", declared: Rect(x: 20, y: 100, width: 200, height: 40), solved: solved, canvas: "C")
+        .movesVerticallyOnly(tolerance: 1)
+    }
+    XCTAssertTrue(alongY(Rect(x: 20, y: 160, width: 200, height: 40)))
+    XCTAssertTrue(alongY(Rect(x: 20.5, y: 88, width: 200.5, height: 40.5)))  // within the tolerance elsewhere
+    XCTAssertFalse(alongY(Rect(x: 20, y: 100.5, width: 200, height: 40)))  // y within the tolerance too
+    XCTAssertFalse(alongY(Rect(x: 32, y: 160, width: 200, height: 40)))  // and along x
+    XCTAssertFalse(alongY(Rect(x: 20, y: 160, width: 200, height: 60)))  // and in height
+    XCTAssertFalse(alongY(Rect(x: 20, y: 100, width: 180, height: 40)))  // in width only
+  }
+
   /// An AppKit control's frame whose height is finite but beyond any integer (the alignment
   /// insets are chosen by the height in whole points) is read without a crash.
   func testAppKitControlOfAHugeHeightIsRead() throws {
@@ -212,6 +226,38 @@ final class ReaderTests: XCTestCase {
     XCTAssertFalse(InterfaceBuilderFile.handles(path: "a.layout"))
     XCTAssertFalse(InterfaceBuilderFile.handles(path: "storyboard"))
     XCTAssertFalse(InterfaceBuilderFile.handles(path: "a.xib/readme"))
+  }
+
+  /// A titled button whose file names no font has its baseline in UIKit's default button font
+  /// (the system font at 15 pt); one whose file names a font Plumb does not measure (a named
+  /// font), one without a title, one with a configuration and a tvOS button do not take that
+  /// default.
+  func testDefaultButtonFontIsOnlyForButtonsWithoutAFont() {
+    func baseline(_ button: String, tvOS: Bool = false) -> Double? {
+      var text = xib(subviews: button, constraints: "")
+      if tvOS { text = text.replacingOccurrences(of: #"version="3.0""#, with: #"version="3.0" targetRuntime="AppleTV""#) }
+      let file = InterfaceBuilderFile.read(text: text)
+      // The unit's one view inside its root.
+      return file.units.first?.model.views.values.first { $0.superview != nil }?.baselineOffset
+    }
+    let frame = #"<rect key="frame" x="20" y="20" width="46" height="30"/>"#
+    // (30 - 1.1934 × 15) / 2 + 0.2416 × 15: a 15-pt line centred in a 30-pt button.
+    XCTAssertEqual(
+      baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/></button>"#) ?? 0,
+      (30 - 1.1934 * 15) / 2 + 0.2416 * 15, accuracy: 1e-9)
+    XCTAssertEqual(
+      baseline(#"""
+        <button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/>
+        <fontDescription key="fontDescription" name="Avenir-Heavy" family="Avenir" pointSize="15"/></button>
+        """#), 0)
+    XCTAssertEqual(baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal"/></button>"#), 0)
+    XCTAssertEqual(
+      baseline(#"""
+        <button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/>
+        <buttonConfiguration key="configuration" style="plain" title="Done"/></button>
+        """#), 0)
+    XCTAssertEqual(
+      baseline(#"<button buttonType="system" id="b">\#(frame)<state key="normal" title="Done"/></button>"#, tvOS: true), 0)
   }
 
   /// A top-level view of 375 × 100 holding the given subviews and constraints.
