@@ -74,7 +74,7 @@ struct RecordTable: Sequence {
   /// Sets the record of `key`; the table grows only for a new key (a replacement, such as
   /// `renumberSequences` makes of every record, never grows a full table).
   private mutating func insert(_ key: UInt, _ record: ConstraintRecord) {
-    if slots.isEmpty { resize(toHold: 1) }
+    if (count + 1) * 8 > slots.count * 7, position(of: key) == nil { resize(toHold: count + 1) }
     let mask = slots.count - 1
     var index = Self.home(key, mask: mask)
     while true {
@@ -84,11 +84,6 @@ struct RecordTable: Sequence {
         return
       }
       if found == 0 {
-        if (count + 1) * 8 > slots.count * 7 {
-          resize(toHold: count + 1)
-          insert(key, record)
-          return
-        }
         slots[index] = Slot(key: key, record: record)
         count += 1
         return
