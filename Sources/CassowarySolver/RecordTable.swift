@@ -71,8 +71,10 @@ struct RecordTable: Sequence {
     }
   }
 
+  /// Sets the record of `key`; the table grows only for a new key (a replacement, such as
+  /// `renumberSequences` makes of every record, never grows a full table).
   private mutating func insert(_ key: UInt, _ record: ConstraintRecord) {
-    if (count + 1) * 8 > slots.count * 7 { resize(toHold: count + 1) }
+    if (count + 1) * 8 > slots.count * 7, position(of: key) == nil { resize(toHold: count + 1) }
     let mask = slots.count - 1
     var index = Self.home(key, mask: mask)
     while true {

@@ -916,7 +916,8 @@ public final class PlaceSolver {
   }
 
   /// Adds the required constraints of `constraints` to `solver` (a probe's), tagged after the
-  /// entries' tags, as `accepts` and `acceptsTogether` try them; false when one cannot be added.
+  /// entries' tags, as `accepts` tries them (`acceptsTogether` lowers them alike, one at a time,
+  /// to keep them for its probe); false when one cannot be added.
   private func addRequired(_ constraints: [LayoutConstraint], to solver: Solver) -> Bool {
     for (offset, constraint) in constraints.enumerated() where constraint.isRequired {
       guard let solverConstraint = system.solverConstraint(constraint, tag: nextTag + offset) else { continue }

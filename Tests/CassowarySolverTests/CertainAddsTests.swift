@@ -61,6 +61,16 @@ final class CertainAddsTests: XCTestCase {
     }
   }
 
+  /// Whether `add` takes every pin, in order, in a probe (the solver is left as it was).
+  fileprivate static func addsAll(_ pins: [Constraint], in solver: Solver) -> Bool {
+    solver.probe { solver -> Bool in
+      for pin in pins {
+        guard (try? solver.add(pin)) != nil else { return false }
+      }
+      return true
+    }
+  }
+
   /// Checks every "certainly" against `add` in a probe; returns how many there were and how
   /// many pins lists were asked about.
   fileprivate func check(_ solver: Solver, _ variables: [Variable], _ random: inout SeededRandom, label: String)
@@ -76,13 +86,7 @@ final class CertainAddsTests: XCTestCase {
       asked += 1
       guard answer else { continue }
       certain += 1
-      let added = solver.probe { solver -> Bool in
-        for pin in pins {
-          guard (try? solver.add(pin)) != nil else { return false }
-        }
-        return true
-      }
-      XCTAssertTrue(added, "\(label): certainly accepted, but add refuses \(pins)\n\(before)")
+      XCTAssertTrue(Self.addsAll(pins, in: solver), "\(label): certainly accepted, but add refuses \(pins)\n\(before)")
     }
     return (certain, asked)
   }
@@ -148,13 +152,7 @@ final class CertainAddsTests: XCTestCase {
         asked += 1
         guard solver.certainlyAccepts(pins) else { continue }
         certain += 1
-        let added = solver.probe { solver -> Bool in
-          for pin in pins {
-            guard (try? solver.add(pin)) != nil else { return false }
-          }
-          return true
-        }
-        XCTAssertTrue(added, "seed \(seed): certainly accepted, but add refuses \(pins)")
+        XCTAssertTrue(Self.addsAll(pins, in: solver), "seed \(seed): certainly accepted, but add refuses \(pins)")
       }
     }
     XCTAssertGreaterThan(certain, 0)

@@ -275,6 +275,40 @@ final class CompactStorageTests: XCTestCase {
     XCTAssertGreaterThan(reinserted, 20)
   }
 
+  /// The change journal keeps a row's rank beside the row (the rank is no longer part of
+  /// `Row`): a row of an external symbol taken out and inserted again with the same cells and
+  /// constant has a new rank, which orders the expansion of the definition rows that refer to
+  /// it, so the changes taken list its variable. Comparing the rows alone fails it.
+  func testARowInsertedAgainWithANewRankIsAChange() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    let y = Variable("y")
+    try solver.add(Expression(x) == Expression(y) + 10)
+    try solver.add(Expression(y) >= 0)
+    solver.tracksChanges = true
+    _ = solver.takeChanges()
+    let tableau = solver.tableau
+    guard
+      let index = tableau.kinds.indices.first(where: { tableau.kinds[$0] == .external && tableau.rows[$0] != nil }),
+      let variable = tableau.variable(ofSymbol: SymbolID(index))
+    else { return XCTFail("no row of an external symbol") }
+    let basic = SymbolID(index)
+    let rank = tableau.rowRank(of: basic)
+    guard let row = solver.tableau.removeRow(basic) else { return XCTFail("no row") }
+    solver.tableau.insertRow(basic, row)
+    XCTAssertTrue(Tableau.same(solver.tableau.rows[index], row))
+    XCTAssertNotEqual(solver.tableau.rowRank(of: basic), rank)
+    let changes = solver.takeChanges()
+    XCTAssertEqual(changes.changedRows, 1)
+    XCTAssertTrue(changes.values.contains { $0 === variable }, "\(variable.name)")
+    // Taken out and put back in a probe, the rank is restored: nothing changed.
+    solver.probe { probe in
+      guard let row = probe.tableau.removeRow(basic) else { return }
+      probe.tableau.insertRow(basic, row)
+    }
+    XCTAssertEqual(solver.takeChanges().changedRows, 0)
+  }
+
   /// A solver whose storage went through additions, failed additions and ambiguity queries
   /// (columns cleared and kept inline, rows grown, alternatives rolled back) gives the same
   /// values and ranges, bit for bit, as a fresh solver given the constraints it holds in the

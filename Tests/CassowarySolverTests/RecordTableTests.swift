@@ -97,6 +97,28 @@ final class RecordTableTests: XCTestCase {
     XCTAssertTrue(table.isEmpty)
   }
 
+  /// A table filled to its capacity grows for one more record, not for a record replaced
+  /// (`renumberSequences` replaces every record: a growth there doubled the table).
+  func testReplacingInAFullTableDoesNotGrowIt() {
+    var table = RecordTable()
+    let objects = (0..<14).map { _ in Variable() }
+    for (position, object) in objects.enumerated() { table[ObjectIdentifier(object)] = record(UInt64(position)) }
+    XCTAssertEqual(table.slots.count, 16)
+    XCTAssertEqual(table.count, table.capacity)
+    for (position, object) in objects.enumerated() { table[ObjectIdentifier(object)] = record(UInt64(position + 100)) }
+    XCTAssertEqual(table.slots.count, 16, "grew for a replacement")
+    for (position, object) in objects.enumerated() {
+      assertSame(table[ObjectIdentifier(object)], record(UInt64(position + 100)), "replaced")
+    }
+    let extra = Variable()
+    table[ObjectIdentifier(extra)] = record(7)
+    XCTAssertEqual(table.slots.count, 32)
+    assertSame(table[ObjectIdentifier(extra)], record(7), "added after growing")
+    for (position, object) in objects.enumerated() {
+      assertSame(table[ObjectIdentifier(object)], record(UInt64(position + 100)), "kept when growing")
+    }
+  }
+
   /// A solver reserves its records at their count: 100,004 constraints, 131,072 entries.
   func testSolverReservesTheRecordsAtTheirSize() {
     let solver = Solver()

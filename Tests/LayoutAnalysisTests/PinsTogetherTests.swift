@@ -85,6 +85,16 @@ final class PinsTogetherTests: XCTestCase {
     XCTAssertGreaterThan(found.certain, found.asked / 4)
   }
 
+  /// The pins of position and size of every view ambiguous along `axis` in `place`, as
+  /// `pinsAcceptedTogether` lists them.
+  private static func pinsOfEveryView(in place: PlaceSolver, axis: AttributeAxis, document: LayoutDocument)
+    -> [LayoutConstraint]
+  {
+    place.ambiguities().filter { $0.axis == axis }.compactMap {
+      AmbiguityCheck.missingConstraintsPlan($0, solver: place, document: document)
+    }.flatMap { [$0.pinPosition, $0.pinSize] }
+  }
+
   /// The vertical pins of a horizontal chain of 70 views (140 pins, past the list of 32) are
   /// answered from the rows, in every place: the probe that added them all is not made.
   func testTheVerticalPinsOfAChainAreCertain() {
@@ -93,9 +103,7 @@ final class PinsTogetherTests: XCTestCase {
     let document = LayoutDocument(text: text, kind: .vfl)
     let layout = SolvedLayout(document: document)
     for place in layout.places {
-      let pins = place.ambiguities().filter { $0.axis == .vertical }.compactMap {
-        AmbiguityCheck.missingConstraintsPlan($0, solver: place, document: document)
-      }.flatMap { [$0.pinPosition, $0.pinSize] }
+      let pins = Self.pinsOfEveryView(in: place, axis: .vertical, document: document)
       XCTAssertEqual(pins.count, 2 * count)
       XCTAssertTrue(place.certainlyAcceptsTogether(pins), "\(place.place)")
       XCTAssertTrue(place.acceptsTogether(pins, certainty: false), "\(place.place)")
@@ -113,9 +121,7 @@ final class PinsTogetherTests: XCTestCase {
     let document = LayoutDocument(text: text, kind: .layout)
     let layout = SolvedLayout(document: document)
     for place in layout.places {
-      let pins = place.ambiguities().filter { $0.axis == .horizontal }.compactMap {
-        AmbiguityCheck.missingConstraintsPlan($0, solver: place, document: document)
-      }.flatMap { [$0.pinPosition, $0.pinSize] }
+      let pins = Self.pinsOfEveryView(in: place, axis: .horizontal, document: document)
       XCTAssertEqual(pins.count, 2 * count)
       XCTAssertFalse(place.acceptsTogether(pins, certainty: false), "\(place.place)")
       XCTAssertFalse(place.certainlyAcceptsTogether(pins), "\(place.place)")
