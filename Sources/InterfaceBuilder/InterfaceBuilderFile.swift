@@ -449,10 +449,7 @@ public struct InterfaceBuilderFile: Sendable {
       // marks: kept.
       case .contentPriorityTie(let tie)
       where details.isCell && tie.priority == .hugging && tie.axis == .vertical
-        && ![tie.first, tie.second].contains(where: { view in
-          let model = layout.document.model
-          return model.views[view]?.superview.flatMap { model.views[$0]?.stack } != nil
-        }):
+        && ![tie.first, tie.second].contains(where: layout.document.model.isArranged):
         continue
       // Spare height that labels share only because Plumb measured their lines shorter than
       // the heights Xcode 10 or earlier saved for them, on the device's pixel grid: with the

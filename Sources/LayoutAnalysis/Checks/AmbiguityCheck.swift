@@ -84,8 +84,7 @@ enum AmbiguityCheck {
   /// Whether the view is a hidden arranged view of a stack: the stack collapses it and it is
   /// not drawn, so where its empty frame sits along the axis is nothing to report.
   private static func isCollapsedArrangedView(_ view: String, model: LayoutModel) -> Bool {
-    guard let node = model.views[view], node.isHidden, let superview = node.superview else { return false }
-    return model.views[superview]?.stack?.arranged.contains(view) == true
+    model.views[view]?.isHidden == true && model.isArranged(view)
   }
 
   struct SizedView: Hashable {
@@ -462,10 +461,15 @@ enum AmbiguityCheck {
 }
 
 extension LayoutModel {
+  /// Whether a stack view arranges `view` (its superview's arranged views hold it).
+  public func isArranged(_ view: String) -> Bool {
+    guard let superview = views[view]?.superview else { return false }
+    return views[superview]?.stack?.arranged.contains(view) == true
+  }
+
   /// Whether `view` is a stack view that another stack view arranges.
   public func isArrangedStack(_ view: String) -> Bool {
-    guard views[view]?.stack != nil, let superview = views[view]?.superview else { return false }
-    return views[superview]?.stack?.arranged.contains(view) == true
+    views[view]?.stack != nil && isArranged(view)
   }
 
   /// Whether a stack view whose arranged views are all hidden collapses along its axis, as
