@@ -834,10 +834,7 @@ enum AppKit {
     var compared = 0
     for (name, view) in model.views where name != LayoutModel.rootName && view.layoutGuide == nil {
       guard let saved = view.frame else { continue }
-      guard let solved = solver.solvedView(name)?.frame else { return false }
-      if abs(saved.x - solved.x) > uncertainty || abs(saved.y - solved.y) > uncertainty
-        || abs(saved.width - solved.width) > uncertainty || abs(saved.height - solved.height) > uncertainty
-      {
+      guard let solved = solver.solvedView(name)?.frame, saved.matches(solved, tolerance: uncertainty) else {
         return false
       }
       compared += 1
