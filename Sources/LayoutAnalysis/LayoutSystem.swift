@@ -21,6 +21,14 @@ public struct LayoutPlace: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(canvas.name) (\(canvas.traits)), \(direction.phrase)" }
+
+  /// How many of `places` each canvas has, counted in one pass (asking it of every place for
+  /// each place is quadratic in a file of many canvases).
+  static func count(byCanvas places: [LayoutPlace]) -> [Canvas: Int] {
+    var counts: [Canvas: Int] = [:]
+    for place in places { counts[place.canvas, default: 0] += 1 }
+    return counts
+  }
 }
 
 /// The solver variables of one view, as UIKit's engine keeps them: its alignment rectangle's

@@ -56,9 +56,7 @@ public final class LiveLayout {
     // The places of one canvas (both directions) share the engine's constraints of its model.
     var shareOfCanvas: [Canvas: CanvasShare] = [:]
     var shares: [CanvasShare?] = []
-    // How many places each canvas has, counted once (not a search of every place per place).
-    var placesOfCanvas: [Canvas: Int] = [:]
-    for place in places { placesOfCanvas[place.canvas, default: 0] += 1 }
+    let placesOfCanvas = LayoutPlace.count(byCanvas: places)
     for place in places {
       if let shared = shareOfCanvas[place.canvas] {
         shares.append(shared)

@@ -143,10 +143,7 @@ public final class SolvedLayout {
     guard places.count > 1 else { return (zip(places, models).map { PlaceSolver(model: $1, place: $0) }, [:]) }
     var engineOfCanvas: [Canvas: [LayoutConstraint]] = [:]
     var engines: [[LayoutConstraint]?] = []
-    // How many places each canvas has, counted once (asking it of every place read every
-    // place: quadratic in a file of many canvases).
-    var placesOfCanvas: [Canvas: Int] = [:]
-    for place in places { placesOfCanvas[place.canvas, default: 0] += 1 }
+    let placesOfCanvas = LayoutPlace.count(byCanvas: places)
     for (place, model) in zip(places, models) {
       if let built = engineOfCanvas[place.canvas] {
         engines.append(built)
