@@ -98,7 +98,8 @@ struct TextPart {
     bytes.append(contentsOf: text.utf8)
   }
 
-  /// `textLocation(path, offset, in: index)`, appended.
+  /// `path:LINE:COL` of `offset` (byte columns, as `utf8Position` counts them), appended:
+  /// the location of the text format (`textLocation`).
   mutating func appendLocation(_ path: String, _ offset: Int, in index: LineIndex) {
     let position = index.utf8Position(of: offset)
     bytes.append(contentsOf: path.utf8)
@@ -310,8 +311,9 @@ struct Style {
 
 /// `path:LINE:COL` with a 1-based line and a 1-based column in UTF-8 bytes, as compilers write it.
 func textLocation(_ path: String, _ offset: Int, in index: LineIndex) -> String {
-  let position = index.utf8Position(of: offset)
-  return "\(path):\(position.line + 1):\(position.column + 1)"
+  var part = TextPart()
+  part.appendLocation(path, offset, in: index)
+  return part.text
 }
 
 /// The text format: one line per finding (`path:LINE:COL: severity: message [code]`), its
