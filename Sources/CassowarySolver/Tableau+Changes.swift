@@ -137,8 +137,7 @@ extension Tableau {
   /// The rank of a basic symbol's row: when it was inserted for an external symbol, 0 for any
   /// other (whose rows have none).
   func rank(ofRowOf basic: SymbolID) -> Int {
-    let slot = Int(externalSlots[Int(basic)])
-    return slot >= 0 ? rowRanks[slot] : 0
+    externalSlots[Int(basic)] >= 0 ? rowRank(of: basic) : 0
   }
 
   /// Whether two versions of a row are the same, bit for bit (their ranks, kept by the

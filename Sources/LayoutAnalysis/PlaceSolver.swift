@@ -1376,11 +1376,11 @@ public final class PlaceSolver {
   /// tests that compare the two.
   var listsWholeAlternatives = false
 
-  /// Whether the solver takes an alternative at the end of an unbounded ray from what it kept
-  /// of the last one (`Solver.rayAlternative`): off only in the tests that compare the two.
   /// `Solver.raysFollowed` of the place's solver (for the tests).
   var raysFollowed: UInt64 { solver.raysFollowed }
 
+  /// Whether the solver takes an alternative at the end of an unbounded ray from what it kept
+  /// of the last one (`Solver.rayAlternative`): off only in the tests that compare the two.
   var usesRayAlternatives: Bool {
     get { solver.usesRayAlternatives }
     set { solver.usesRayAlternatives = newValue }
