@@ -739,7 +739,8 @@ enum AppKit {
   /// window's width follows the width of text, measured with another macOS's fonts than the
   /// saved frames; Xcode 6 marks such views, not the root), when the height follows a view whose
   /// alignment rectangle or baseline is not known, when the constraints use the root's safe
-  /// area, or when that layout leaves the root ambiguous.
+  /// area, when that layout leaves the root ambiguous, or when it gives the root a greater height
+  /// (by more than `uncertainty`) with some view away from its saved frame there.
   static func fittedRoot(_ layout: SolvedLayout, details: UnitDetails) -> Diagnostic? {
     let model = layout.document.model
     let root = LayoutModel.rootName
@@ -757,9 +758,14 @@ enum AppKit {
     let solver = PlaceSolver(model: fitting, place: place)
     guard solver.failure == nil, let fitted = solver.solvedView(root)?.frame else { return nil }
     let widthChanged = abs(fitted.width - saved.width) > 0.5
+    let agrees = contentAgrees(solver, model: fitting)
+    // Content that needs more height than the saved root while its views are not at their
+    // saved frames there: Xcode laid that content out in the saved height (its saved frames
+    // fit it), so the estimates that need more are Plumb's, not the root's size.
+    guard fitted.height - saved.height <= uncertainty || agrees else { return nil }
     if widthChanged {
       guard abs(fitted.width - saved.width) > uncertainty || abs(fitted.height - saved.height) > uncertainty,
-        contentAgrees(solver, model: fitting) || resizedWhateverContent(fitted: fitted, saved: saved, unknown: unknown, details: details)
+        agrees || resizedWhateverContent(fitted: fitted, saved: saved, unknown: unknown, details: details)
       else { return nil }
     } else {
       guard abs(fitted.height - saved.height) > uncertainty else { return nil }
