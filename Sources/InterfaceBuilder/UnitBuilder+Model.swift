@@ -31,6 +31,16 @@ extension UnitBuilder {
     return (rect, nil)
   }
 
+  /// Whether an iOS view laid out by its frame (`fixedFrame="YES"`) has the zero frame: Interface
+  /// Builder writes no `<rect key="frame">` for a frame of zero (it leaves default values out),
+  /// so such a view with neither a `<rect key="frame">` nor Xcode 8.0's `frameInset` is at
+  /// (0 0; 0 0), not somewhere its constraints (it has none) would have to say.
+  func savesZeroFrame(_ element: XMLNode, index: Int) -> Bool {
+    !context.appKit && element.attribute("fixedFrame") == "YES"
+      && tree.child(of: index, named: "rect", key: "frame") == nil
+      && tree.child(of: index, named: "frame", key: "frameInset") == nil
+  }
+
   func canvas(named unitName: String) -> (canvas: Canvas, margins: DirectionalInsets, otherSafeAreas: [EdgeInsets]) {
     let rootNode = node(root.element)
     var saved = frame(of: root.element)?.rect
@@ -257,6 +267,8 @@ extension UnitBuilder {
         if let saved = frame(of: record.element) {
           view.frame = saved.rect
           if let range = saved.range { details.frameRects[record.name] = range }
+        } else if savesZeroFrame(element, index: record.element) {
+          view.frame = Rect(x: 0, y: 0, width: 0, height: 0)
         }
         if context.framedByVariation[record.element] != nil { details.framedByVariation.insert(record.name) }
         if let variation = context.variations[record.element], let variationNode = node(variation) {

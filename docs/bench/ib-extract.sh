@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# ib-extract.sh GITDIR OUTDIR
-# Copies every .storyboard and .xib file of HEAD of a (bare) git repository into OUTDIR, keeping their paths,
-# so that a set listed in docs/bench/sets/NAME.txt can be rebuilt from fetched snapshots:
-#   ib-extract.sh /path/to/owner+name/repo /work/ibcorpus/SET/owner+name
+# Copies every .storyboard and .xib of a bare git directory's HEAD into a folder, keeping their paths:
+#   docs/bench/ib-extract.sh GIT_DIR OUT_DIR
+# A set listed in docs/bench/sets/NAME.txt (`owner/name commit` a line) is rebuilt by fetching each repository
+# and extracting it into SET/owner+name (each first-level subfolder of a set is one repository for ib-eval.py).
+# Pass a commit as a third argument to extract that commit instead of HEAD.
 set -euo pipefail
-if [ $# -ne 2 ]; then
-    echo "usage: $0 GITDIR OUTDIR" >&2
+if [ $# -lt 2 ]; then
+    echo "usage: $0 GIT_DIR OUT_DIR [COMMIT]" >&2
     exit 2
 fi
-gitdir=$1
-outdir=$2
-git --git-dir="$gitdir" ls-tree -r -z HEAD | while IFS= read -r -d '' entry; do
+git_dir=$1
+out=$2
+rev=${3:-HEAD}
+git --git-dir="$git_dir" ls-tree -r -z "$rev" | while IFS= read -r -d '' entry; do
     meta=${entry%%	*}
     path=${entry#*	}
     case "$path" in
         *.storyboard|*.xib) ;;
         *) continue ;;
     esac
-    read -r _mode kind blob <<< "$meta"
-    [ "$kind" = blob ] || continue
-    mkdir -p "$outdir/$(dirname "$path")"
-    git --git-dir="$gitdir" cat-file blob "$blob" > "$outdir/$path"
+    set -- $meta
+    [ "$2" = blob ] || continue
+    mkdir -p "$out/$(dirname "$path")"
+    git --git-dir="$git_dir" cat-file blob "$3" > "$out/$path"
 done
