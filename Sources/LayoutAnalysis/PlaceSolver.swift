@@ -1275,6 +1275,19 @@ public final class PlaceSolver {
 
   private var cachedAmbiguousViews: Set<SizeKey>?
 
+  /// Lets go of the answers the checks cached (the ambiguity findings and the alternatives
+  /// of open sizes, the optional constraints by variable, what an update would carry over),
+  /// for a place that is asked nothing more: each is computed again, the same, if asked.
+  /// The frames are kept.
+  func forgetAnswers() {
+    cachedAmbiguities = nil
+    cachedSizeAlternatives = [:]
+    cachedOptionalEntries = nil
+    carried.ambiguousBits = []
+    carried.findings = [:]
+    carried.alternativeReaders = [:]
+  }
+
   private func computeAmbiguities() -> [AmbiguityFinding] {
     cachedSizeAlternatives = [:]
     carried.findings = [:]
@@ -1308,7 +1321,9 @@ public final class PlaceSolver {
     for index in bits.indices where bits[index] != 0 {
       let found = ambiguityFindings(ofView: index, bits: bits[index])
       if !found.isEmpty {
-        carried.findings[index] = found
+        // Only an update reads the findings by view (`carryOver`), and the first update of a
+        // place that does not follow updates starts afresh: such a place keeps them once.
+        if followsUpdates { carried.findings[index] = found }
         findings += found
       }
     }
