@@ -231,7 +231,11 @@ public final class PlaceSolver {
     }
   }
 
-  public private(set) var place: LayoutPlace
+  public private(set) var place: LayoutPlace {
+    didSet { placeReference = PlaceReference(place) }
+  }
+  /// `place`, in the one object each of the place's findings refers to (`PlacedFinding`).
+  private(set) var placeReference: PlaceReference
   private(set) var model: LayoutModel
   private(set) var system: LayoutSystem
   private var solver: Solver
@@ -283,6 +287,7 @@ public final class PlaceSolver {
   ) {
     self.model = model
     self.place = place
+    placeReference = PlaceReference(place)
     self.followsUpdates = followsUpdates
     self.share = share
     signatureTable = signatures ?? SignatureTable()

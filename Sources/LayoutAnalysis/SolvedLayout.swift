@@ -11,7 +11,31 @@ struct PlacedFinding {
   /// What makes two findings of one code the same finding, whatever place they happen in.
   var key: String
   var diagnostic: Diagnostic
-  var place: LayoutPlace
+  /// The place, shared by its findings (a canvas with its name, size, safe area, traits and
+  /// range is about as large as the rest of a finding).
+  var placeReference: PlaceReference
+  var place: LayoutPlace { placeReference.place }
+
+  init(key: String, diagnostic: Diagnostic, place: PlaceReference) {
+    self.key = key
+    self.diagnostic = diagnostic
+    placeReference = place
+  }
+
+  /// A finding with a place of its own (for a place's few findings: the merger's tests, a
+  /// solver that gave up).
+  init(key: String, diagnostic: Diagnostic, place: LayoutPlace) {
+    self.init(key: key, diagnostic: diagnostic, place: PlaceReference(place))
+  }
+}
+
+/// A place, held by reference by each of its findings.
+final class PlaceReference: Sendable {
+  let place: LayoutPlace
+
+  init(_ place: LayoutPlace) {
+    self.place = place
+  }
 }
 
 /// A layout solved in every canvas and writing direction it asks for, with every finding.
@@ -136,7 +160,7 @@ public final class SolvedLayout {
           // tie worked out on this place, solved again.
           merger.add(
             UnsatisfiedCheck.explained(
-              mine.unsatisfied, place: place, solver: { store.solver(at: index) }, document: document,
+              mine.unsatisfied, place: PlaceReference(place), solver: { store.solver(at: index) }, document: document,
               context: context))
           continue
         }

@@ -11,7 +11,7 @@ enum UnsatisfiedCheck {
     _ solver: PlaceSolver, document: LayoutDocument, hasWrittenOptionals: Bool, context: CheckContext
   ) -> [PlacedFinding] {
     explained(
-      unexplained(solver, hasWrittenOptionals: hasWrittenOptionals), place: solver.place, solver: { solver },
+      unexplained(solver, hasWrittenOptionals: hasWrittenOptionals), place: solver.placeReference, solver: { solver },
       document: document, context: context)
   }
 
@@ -41,7 +41,7 @@ enum UnsatisfiedCheck {
   /// The findings of `unexplained`, each with its cause; `solver` gives the place's solver,
   /// asked only for a finding no earlier place made.
   static func explained(
-    _ unexplained: [Unexplained], place: LayoutPlace, solver: () -> PlaceSolver, document: LayoutDocument,
+    _ unexplained: [Unexplained], place: PlaceReference, solver: () -> PlaceSolver, document: LayoutDocument,
     context: CheckContext
   ) -> [PlacedFinding] {
     unexplained.map { item in
@@ -53,7 +53,7 @@ enum UnsatisfiedCheck {
       {
         cause = .tie(
           priority: constraint.priority,
-          winners: loss.winners.map { ConflictCheck.member(of: $0, place: place, document: document) },
+          winners: loss.winners.map { ConflictCheck.member(of: $0, place: place.place, document: document) },
           forced: loss.forced)
       }
       return PlacedFinding(
