@@ -25,6 +25,11 @@ public protocol EditorLanguage: Sendable {
   /// of one canvas (scene) or of all for `plumb check`; the layouts solved even when the text
   /// has errors (`solveWithErrors`) for `plumb frames`.
   func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile
+  /// `solve(bytes:canvas:solveWithErrors:)` for a caller that reads the findings and seldom
+  /// the layouts (`plumb check` without a report that draws them): what only the layouts
+  /// would read may be let go as the findings are made, and made again if read (the default
+  /// keeps everything).
+  func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool, findingsOnly: Bool) -> SolvedFile
   /// The ids of the elements a finding of the text `bytes` is on (an Interface Builder
   /// object's `id`), by which the configuration silences findings and baselines match them;
   /// a language whose files have no such ids answers none (the default).
@@ -32,6 +37,10 @@ public protocol EditorLanguage: Sendable {
 }
 
 extension EditorLanguage {
+  public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool, findingsOnly: Bool) -> SolvedFile {
+    solve(bytes: bytes, canvas: canvas, solveWithErrors: solveWithErrors)
+  }
+
   public func elementIdentifiers(bytes: [UInt8]) -> (Diagnostic) -> [String] { { _ in [] } }
 }
 

@@ -231,7 +231,11 @@ public final class PlaceSolver {
     }
   }
 
-  public private(set) var place: LayoutPlace
+  public private(set) var place: LayoutPlace {
+    didSet { placeReference = PlaceReference(place) }
+  }
+  /// `place`, in the one object each of the place's findings refers to (`PlacedFinding`).
+  private(set) var placeReference: PlaceReference
   private(set) var model: LayoutModel
   private(set) var system: LayoutSystem
   private var solver: Solver
@@ -283,6 +287,7 @@ public final class PlaceSolver {
   ) {
     self.model = model
     self.place = place
+    placeReference = PlaceReference(place)
     self.followsUpdates = followsUpdates
     self.share = share
     signatureTable = signatures ?? SignatureTable()
@@ -1275,6 +1280,19 @@ public final class PlaceSolver {
 
   private var cachedAmbiguousViews: Set<SizeKey>?
 
+  /// Lets go of the answers the checks cached (the ambiguity findings and the alternatives
+  /// of open sizes, the optional constraints by variable, what an update would carry over),
+  /// for a place that is asked nothing more: each is computed again, the same, if asked.
+  /// The frames are kept.
+  func forgetAnswers() {
+    cachedAmbiguities = nil
+    cachedSizeAlternatives = [:]
+    cachedOptionalEntries = nil
+    carried.ambiguousBits = []
+    carried.findings = [:]
+    carried.alternativeReaders = [:]
+  }
+
   private func computeAmbiguities() -> [AmbiguityFinding] {
     cachedSizeAlternatives = [:]
     carried.findings = [:]
@@ -1308,7 +1326,9 @@ public final class PlaceSolver {
     for index in bits.indices where bits[index] != 0 {
       let found = ambiguityFindings(ofView: index, bits: bits[index])
       if !found.isEmpty {
-        carried.findings[index] = found
+        // Only an update reads the findings by view (`carryOver`), and the first update of a
+        // place that does not follow updates starts afresh: such a place keeps them once.
+        if followsUpdates { carried.findings[index] = found }
         findings += found
       }
     }

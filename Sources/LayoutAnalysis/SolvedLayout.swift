@@ -2,12 +2,40 @@ import Dispatch
 import Foundation
 import LayoutSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A finding in one place, before identical findings of all places are merged.
 struct PlacedFinding {
   /// What makes two findings of one code the same finding, whatever place they happen in.
   var key: String
   var diagnostic: Diagnostic
-  var place: LayoutPlace
+  /// The place, shared by its findings (a canvas with its name, size, safe area, traits and
+  /// range is about as large as the rest of a finding).
+  var placeReference: PlaceReference
+  var place: LayoutPlace { placeReference.place }
+
+  init(key: String, diagnostic: Diagnostic, place: PlaceReference) {
+    self.key = key
+    self.diagnostic = diagnostic
+    placeReference = place
+  }
+
+  /// A finding with a place of its own (for a place's few findings: the merger's tests, a
+  /// solver that gave up).
+  init(key: String, diagnostic: Diagnostic, place: LayoutPlace) {
+    self.init(key: key, diagnostic: diagnostic, place: PlaceReference(place))
+  }
+}
+
+/// A place, held by reference by each of its findings.
+final class PlaceReference: Sendable {
+  let place: LayoutPlace
+
+  init(_ place: LayoutPlace) {
+    self.place = place
+  }
 }
 
 /// A layout solved in every canvas and writing direction it asks for, with every finding.
@@ -17,24 +45,39 @@ struct PlacedFinding {
 /// only be noise on top of the real one.
 public final class SolvedLayout {
   public let document: LayoutDocument
-  /// One solver per canvas × direction, in canvas order, left-to-right first.
-  public let places: [PlaceSolver]
+  /// One solver per canvas × direction, in canvas order, left-to-right first. A place let go
+  /// after its findings were made (`findingsOnly`) is solved again when this is first read.
+  public var places: [PlaceSolver] { store.solvers() }
+  /// The canvas and direction of each of `places`, in order, read without solving any.
+  var placeList: [LayoutPlace] { store.places }
   /// The document's own diagnostics and the layout's, merged across places and sorted.
   public let diagnostics: [Diagnostic]
+  private let store: PlaceStore
 
   /// Solves `document`.
   /// - Parameter solveWithErrors: solve even when the text has errors (for frames and hovers,
   ///   which want an answer anyway); layout findings are then still left out.
   ///   - canvas: solve only the canvas of this name (a file without one is not solved).
-  public convenience init(document: LayoutDocument, solveWithErrors: Bool = false, canvas: String? = nil) {
+  ///   - findingsOnly: the caller reads the diagnostics and seldom anything else (`plumb
+  ///     check`): a right-to-left place that mirrors its twin is let go as soon as what it
+  ///     finds of its own is made, before its twin's checks, and the answers the checks cached
+  ///     are let go after them. `places` solves such a place again, as it was solved, when read.
+  public convenience init(
+    document: LayoutDocument, solveWithErrors: Bool = false, canvas: String? = nil, findingsOnly: Bool = false
+  ) {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
-    var places: [PlaceSolver] = []
+    var store = PlaceStore(places: [], solvers: [])
     var mirrors: [Int: Int] = [:]
     if !hasErrors || solveWithErrors {
       let wanted = SolvedLayout.places(of: document.model).filter { canvas == nil || $0.canvas.name == canvas }
-      (places, mirrors) = SolvedLayout.solveInParallel(wanted, models: document.models(for: wanted))
+      let models = document.models(for: wanted)
+      var solved = SolvedLayout.solveInParallel(wanted, models: models)
+      mirrors = solved.mirrors
+      store = PlaceStore(places: wanted, solvers: solved.solvers)
+      // The store holds the only references: a place it lets go is freed then.
+      solved.solvers = []
     }
-    self.init(document: document, places: places, mirrors: mirrors)
+    self.init(document: document, store: store, mirrors: mirrors, findingsOnly: findingsOnly)
   }
 
   /// The findings of `document` over solvers already brought up to date with it.
@@ -46,14 +89,32 @@ public final class SolvedLayout {
   ///   (`PlaceSolver.mirrors`), by position, the twin's position. Such a place is asked no
   ///   question about fixes (its twin's answers are its own), and its conflicts and ambiguity
   ///   findings are its twin's: only their codes and keys are added again, for its place.
-  init(document: LayoutDocument, places: [PlaceSolver], mirrors: [Int: Int]) {
+  convenience init(document: LayoutDocument, places: [PlaceSolver], mirrors: [Int: Int]) {
+    self.init(
+      document: document, store: PlaceStore(places: places.map(\.place), solvers: places), mirrors: mirrors,
+      findingsOnly: false)
+  }
+
+  /// What a mirrored place finds of its own solver, made before the solver is let go.
+  private struct OwnFindings {
+    var failure: String?
+    var inaccuracies: (findings: [PlacedFinding], unreliable: Set<NumericRangeCheck.Unreliable>)
+    var conflictCount: Int
+    var geometry: [PlacedFinding]
+    /// Its unsatisfied constraints: their causes are worked out in the loop, in its order,
+    /// as the context says which place made each first.
+    var unsatisfied: [UnsatisfiedCheck.Unexplained]
+  }
+
+  private init(document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool) {
     self.document = document
-    self.places = places
+    self.store = store
+    let placeList = store.places
     let model = document.model
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var diagnostics = document.diagnostics
     if !hasErrors {
-      diagnostics += RTLCheck.diagnostics(document, places: places)
+      diagnostics += RTLCheck.diagnostics(document, places: store.solvers())
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       // Findings are merged as each place makes them: a later place's copy of a finding only
@@ -66,21 +127,48 @@ public final class SolvedLayout {
         }
       }
       let numbers = NumericRangeCheck.Numbers(model)
-      let context = CheckContext(places: places.indices.filter { mirrors[$0] == nil }.map { places[$0] })
+      let context = CheckContext(places: placeList.indices.filter { mirrors[$0] == nil }.map { store.solver(at: $0) })
       let twins = Set(mirrors.values)
+      // A mirrored place's own findings, each made of its solver alone (its frames, values and
+      // optional constraints), as the loop below would make them; then the solver is let go,
+      // before its twin's checks hold their findings. Solved again below only when its twin's
+      // findings cannot stand for its own.
+      var own: [Int: OwnFindings] = [:]
+      if findingsOnly {
+        for index in mirrors.keys.sorted() {
+          own[index] = SolvedLayout.ownFindings(
+            store.solver(at: index), index: index, document: document, numbers: numbers,
+            hasWrittenOptionals: hasWrittenOptionals)
+          store.letGo(index)
+        }
+      }
       // The codes and keys of a twin's conflicts and ambiguity findings, in order, and whether
       // none of its findings was held back for quoting unreliable values.
       var twinFindings: [Int: (keys: [(DiagnosticCode, String)], reliable: Bool)] = [:]
-      for (index, solver) in places.enumerated() {
+      for (index, place) in placeList.enumerated() {
+        if let twin = mirrors[index], let found = twinFindings[twin], found.reliable, let mine = own[index],
+          mine.inaccuracies.unreliable.isEmpty
+        {
+          // What the loop below makes of a mirrored place, in its order, from what was made
+          // before its solver was let go.
+          if let failure = mine.failure { merger.add(SolvedLayout.unsolved(failure, place: place)) }
+          for (code, key) in found.keys.prefix(mine.conflictCount) { merger.add(code: code, key: key, place: place) }
+          merger.add(mine.inaccuracies.findings)
+          for (code, key) in found.keys.dropFirst(mine.conflictCount) { merger.add(code: code, key: key, place: place) }
+          merger.add(mine.geometry)
+          // A constraint its twin did not find unsatisfied (none: the same solution) has its
+          // tie worked out on this place, solved again.
+          merger.add(
+            UnsatisfiedCheck.explained(
+              mine.unsatisfied, place: PlaceReference(place), solver: { store.solver(at: index) }, document: document,
+              context: context))
+          continue
+        }
+        let solver = store.solver(at: index)
         if let failure = solver.failure {
           // The solver gave up (its pivot budget, or numerics): say so rather than report
           // findings of a half-solved layout as if they were complete.
-          merger.add(
-            PlacedFinding(
-              key: "",
-              diagnostic: Diagnostic(
-                code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
-              place: solver.place))
+          merger.add(SolvedLayout.unsolved(failure, place: solver.place))
         }
         // Where the numbers are beyond what the solver resolves, say so, and do not quote
         // its numbers about the views involved as facts.
@@ -121,9 +209,33 @@ public final class SolvedLayout {
           UnsatisfiedCheck.findings(
             solver, document: document, hasWrittenOptionals: hasWrittenOptionals, context: context))
       }
-      diagnostics += merger.merged(allPlaces: places.map(\.place), directions: model.directions)
+      // Nothing asks the places again: what the checks cached goes before the findings are merged.
+      if findingsOnly { store.forgetAnswers() }
+      diagnostics += merger.merged(allPlaces: placeList, directions: model.directions)
     }
     self.diagnostics = LayoutDocument.sorted(diagnostics)
+  }
+
+  /// The finding that a place's solver gave up.
+  private static func unsolved(_ failure: String, place: LayoutPlace) -> PlacedFinding {
+    PlacedFinding(
+      key: "",
+      diagnostic: Diagnostic(
+        code: .unsolved, severity: .warning, finding: .unsolved(reason: failure), range: SourceRange(at: 0)),
+      place: place)
+  }
+
+  /// What the loop of `init` makes of a mirrored place's own solver, in its order.
+  private static func ownFindings(
+    _ solver: PlaceSolver, index: Int, document: LayoutDocument, numbers: NumericRangeCheck.Numbers,
+    hasWrittenOptionals: Bool
+  ) -> OwnFindings {
+    let inaccuracies = NumericRangeCheck.inaccuracies(solver, document: document, numbers: numbers)
+    let geometry = GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
+    let unsatisfied = UnsatisfiedCheck.unexplained(solver, hasWrittenOptionals: hasWrittenOptionals)
+    return OwnFindings(
+      failure: solver.failure, inaccuracies: inaccuracies, conflictCount: solver.conflicts.count, geometry: geometry,
+      unsatisfied: unsatisfied)
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.
@@ -203,6 +315,10 @@ public final class SolvedLayout {
     case .both: [.ltr, .rtl]
     }
   }
+
+  /// Whether the place at `index` holds its solver now: false for a place let go after its
+  /// findings were made (`findingsOnly`) until `places` is read (for the tests).
+  func holdsSolver(at index: Int) -> Bool { store.isSolved(index) }
 
   /// The solver of a canvas and direction (the first canvas and direction when nil).
   public func place(canvas: String? = nil, direction: LayoutDirection? = nil) -> PlaceSolver? {
@@ -297,6 +413,95 @@ public final class SolvedLayout {
   /// A set of directions as a file writes it.
   private static func writingDirections(_ directions: Set<LayoutDirection>) -> WritingDirections {
     directions.count > 1 ? .both : directions.first == .ltr ? .ltr : .rtl
+  }
+}
+
+/// The solvers of a layout's places. A place may be let go once what is read of it was made
+/// (`SolvedLayout`'s `findingsOnly`): it is then solved again when next read, from the same
+/// model, place and engine constraints as the first time, so that it answers every question
+/// as the first solver would have.
+final class PlaceStore: @unchecked Sendable {
+  /// A place's solver, or what solves it again: its model and its engine's constraints
+  /// (shared with its twin).
+  private enum Slot {
+    case solved(PlaceSolver)
+    case letGo(model: LayoutModel, engine: [LayoutConstraint]?)
+  }
+
+  /// Holds a solver let go until another thread drops it.
+  private final class Holder: @unchecked Sendable {
+    var solver: PlaceSolver?
+  }
+
+  /// Every place, in order, solved or let go.
+  let places: [LayoutPlace]
+  private let lock = NSLock()
+  private var slots: [Slot]
+
+  init(places: [LayoutPlace], solvers: [PlaceSolver]) {
+    self.places = places
+    slots = solvers.map { .solved($0) }
+  }
+
+  /// The solver of the place at `index`, solved again if it was let go.
+  func solver(at index: Int) -> PlaceSolver {
+    lock.lock()
+    defer { lock.unlock() }
+    return solverLocked(at: index)
+  }
+
+  /// Every place's solver, in order (those let go solved again).
+  func solvers() -> [PlaceSolver] {
+    lock.lock()
+    defer { lock.unlock() }
+    return places.indices.map { solverLocked(at: $0) }
+  }
+
+  private func solverLocked(at index: Int) -> PlaceSolver {
+    switch slots[index] {
+    case .solved(let solver):
+      return solver
+    case .letGo(let model, let engine):
+      let solver = PlaceSolver(model: model, place: places[index], followsUpdates: false, engine: engine)
+      slots[index] = .solved(solver)
+      return solver
+    }
+  }
+
+  /// Whether the place at `index` is solved now (not let go).
+  func isSolved(_ index: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if case .solved = slots[index] { return true }
+    return false
+  }
+
+  /// Lets go of the solver at `index`, keeping what solves it again. It is torn down on
+  /// another thread (a solver of many views takes a while, object by object) once nothing
+  /// else holds it.
+  func letGo(_ index: Int) {
+    let holder = Holder()
+    lock.lock()
+    if case .solved(let solver) = slots[index] {
+      slots[index] = .letGo(model: solver.model, engine: solver.engineConstraintsIfComputed)
+      holder.solver = solver
+    }
+    lock.unlock()
+    DispatchQueue.global().async {
+      holder.solver = nil
+      // Built on another thread, the solver's memory was in that thread's arena, where the
+      // findings made on this one would not reuse it.
+      FreedMemory.giveBack()
+    }
+  }
+
+  /// Lets go of what the solvers keep of the checks' questions (`PlaceSolver.forgetAnswers`).
+  func forgetAnswers() {
+    lock.lock()
+    var solved: [PlaceSolver] = []
+    for case .solved(let solver) in slots { solved.append(solver) }
+    lock.unlock()
+    for solver in solved { solver.forgetAnswers() }
   }
 }
 
@@ -420,4 +625,24 @@ enum Describe {
   static func key(_ constraint: LayoutConstraint) -> String {
     "\(constraint.origin.rawValue)@\(constraint.range.start)-\(constraint.range.end):\(constraint.first)\(constraint.relation.rawValue)\(constraint.second.map(\.description) ?? "")"
   }
+}
+
+/// Memory freed by the allocator's arenas, given back to the system.
+enum FreedMemory {
+  /// Gives the memory freed so far back to the system where the allocator keeps it (glibc's
+  /// arenas, one per thread that allocated: a place solved on another thread leaves its
+  /// memory in that thread's arena when it is freed). Nothing elsewhere.
+  static func giveBack() {
+    #if canImport(Glibc)
+      _ = trim?(0)
+    #endif
+  }
+
+  #if canImport(Glibc)
+    /// glibc's `malloc_trim` (in `malloc.h`, which the module map leaves out).
+    nonisolated(unsafe) private static let trim: (@convention(c) (Int) -> Int32)? = {
+      guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+      return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+  #endif
 }

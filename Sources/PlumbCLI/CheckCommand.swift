@@ -338,7 +338,8 @@ enum CheckCommand {
               path: path, io: io, command: "check",
               languages: configured[target.configuration.visualFormatFunctions] ?? languages)
           }
-        let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false)
+        // Without a report that draws the layouts, only the findings are read.
+        let solved = language.solve(bytes: bytes, canvas: canvas, solveWithErrors: false, findingsOnly: !keepLayouts)
         // The last files' analyses are left for the exit to reclaim; the others are freed
         // here, while the next files are checked.
         if pipeline.everyItemStarted {

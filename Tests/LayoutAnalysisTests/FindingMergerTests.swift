@@ -98,4 +98,39 @@ final class FindingMergerTests: XCTestCase {
     XCTAssertEqual(merged.map(\.places), [.everywhere, .everywhere, .everyCanvas(.ltr)])
     XCTAssertEqual(merged.map(\.direction), [nil, "rtl", "ltr"])
   }
+
+  /// A place's findings hold it by reference, one object a place (not a copy of the canvas
+  /// each), which follows the place when an update moves it to another canvas.
+  func testFindingsShareTheirPlace() {
+    let text = "canvas a 300x400\ncanvas b 500x400\ndirection both\nview v0\nview v1\nview v2\nH:|-[v0]-[v1]-[v2]\n"
+    let document = LayoutDocument(text: text, kind: .layout)
+    let layout = SolvedLayout(document: document)
+    XCTAssertEqual(layout.places.count, 4)
+    let context = CheckContext(places: layout.places)
+    for solver in layout.places {
+      let findings = AmbiguityCheck.findings(solver, document: document, context: context)
+      XCTAssertFalse(findings.isEmpty)
+      for finding in findings {
+        XCTAssertTrue(finding.placeReference === solver.placeReference)
+        XCTAssertEqual(finding.place, solver.place)
+      }
+    }
+    XCTAssertLessThan(MemoryLayout<PlacedFinding>.size, MemoryLayout<Diagnostic>.size + 32)
+    // An update that moves the canvases' declarations (their ranges) keeps the places, whose
+    // findings then name the moved canvas.
+    let live = LiveLayout()
+    let first = live.update(document)
+    let place = first.places[0]
+    let before = place.place
+    let moved = LayoutDocument(text: "# moved\n" + text, kind: .layout)
+    let second = live.update(moved)
+    XCTAssertTrue(second.places.contains { $0 === place }, "the place is updated, not built again")
+    XCTAssertNotEqual(place.place, before)
+    for solver in second.places {
+      XCTAssertEqual(solver.placeReference.place, solver.place)
+      let after = AmbiguityCheck.findings(solver, document: moved, context: CheckContext(places: second.places))
+      XCTAssertFalse(after.isEmpty)
+      XCTAssertTrue(after.allSatisfy { $0.place == solver.place })
+    }
+  }
 }

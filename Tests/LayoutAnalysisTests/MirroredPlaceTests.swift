@@ -22,7 +22,33 @@ final class MirroredPlaceTests: XCTestCase {
     let mirrored = SolvedLayout(document: document, places: solvers, mirrors: mirrors)
     let plain = SolvedLayout(document: document, places: plainSolvers)
     XCTAssertEqual(mirrored.diagnostics, plain.diagnostics, "\(label)\n\(text)")
-    XCTAssertEqual(SolvedLayout(document: document).diagnostics, plain.diagnostics, "\(label)\n\(text)")
+    let eager = SolvedLayout(document: document)
+    XCTAssertEqual(eager.diagnostics, plain.diagnostics, "\(label)\n\(text)")
+    // As `plumb check` solves: each mirrored place let go once its own findings are made,
+    // and every answer cached by the checks let go after them. The same findings, and each
+    // place, when read, answers as the eager layout's does (frames, ambiguities, ranges,
+    // alternatives, constraints, conflicts, unsatisfied constraints).
+    let lean = SolvedLayout(document: document, findingsOnly: true)
+    XCTAssertEqual(lean.diagnostics, plain.diagnostics, "\(label)\n\(text)")
+    // A text with errors is not solved (`wanted` are the places it would have).
+    XCTAssertEqual(lean.placeList, eager.places.map(\.place))
+    XCTAssertTrue(lean.placeList.isEmpty || lean.placeList == wanted)
+    for index in lean.placeList.indices {
+      XCTAssertEqual(lean.holdsSolver(at: index), mirrors[index] == nil, "\(label): place \(index)\n\(text)")
+    }
+    for (index, (place, eagerPlace)) in zip(lean.places, eager.places).enumerated() {
+      XCTAssertTrue(lean.holdsSolver(at: index))
+      XCTAssertEqual(place.place, eagerPlace.place)
+      XCTAssertEqual(
+        place.analysisDescription(fresh: false), eagerPlace.analysisDescription(fresh: false),
+        "\(label): \(place.place)\n\(text)")
+      XCTAssertEqual(place.constraints, eagerPlace.constraints, "\(label): \(place.place)")
+      XCTAssertEqual(place.conflicts, eagerPlace.conflicts, "\(label): \(place.place)")
+      XCTAssertEqual(place.failure, eagerPlace.failure, "\(label): \(place.place)")
+      XCTAssertEqual(
+        place.unsatisfied().map { "\($0.constraint) \($0.error.bitPattern)" },
+        eagerPlace.unsatisfied().map { "\($0.constraint) \($0.error.bitPattern)" }, "\(label): \(place.place)")
+    }
     for (place, plainPlace) in zip(mirrored.places, plain.places) {
       XCTAssertEqual(place.place, plainPlace.place)
       XCTAssertEqual(place.ambiguities(), plainPlace.ambiguities(), "\(label): \(place.place)\n\(text)")
@@ -195,6 +221,10 @@ final class MirroredPlaceTests: XCTestCase {
     // A declared frame is what the misplaced check compares with, in the first place only.
     XCTAssertEqual(compare("direction both\nview a frame (10 10; 40 40)\na.leading == super.leading\n", label: "frame"), 1)
     XCTAssertEqual(compare("direction ltr\nview a\na.leading == super.leading\n", label: "one direction"), 0)
+    // Two optional constraints of one priority that cannot both hold: the twin works out the
+    // tie, and the mirrored place (let go first for `plumb check`) only adds its place.
+    let tie = "view a\nH:|-16-[a]\nV:|-20-[a(44)]\na.width == 200 @500\na.width == 300 @500\n"
+    XCTAssertEqual(compare(tie, label: "tie"), 1)
   }
 
   /// Layouts that may depend on the direction, one shape each: every one must find what each

@@ -25,10 +25,15 @@ public struct LayoutLanguage: EditorLanguage {
   }
 
   public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool) -> SolvedFile {
+    solve(bytes: bytes, canvas: canvas, solveWithErrors: solveWithErrors, findingsOnly: false)
+  }
+
+  public func solve(bytes: [UInt8], canvas: String?, solveWithErrors: Bool, findingsOnly: Bool) -> SolvedFile {
     // Nothing here edits the document or walks its tree: the tree is freed before the places
     // are solved.
     let document = LayoutDocument(bytes: bytes, kind: kind).solvingOnly()
-    let layout = SolvedLayout(document: document, solveWithErrors: solveWithErrors, canvas: canvas)
+    let layout = SolvedLayout(
+      document: document, solveWithErrors: solveWithErrors, canvas: canvas, findingsOnly: findingsOnly)
     // The file's `# plumb: ignore` comments; one canvas's findings, or a text with errors
     // (whose layout is not solved), cannot say a comment is unused.
     let diagnostics = Suppressions.apply(

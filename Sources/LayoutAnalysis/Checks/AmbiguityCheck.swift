@@ -75,7 +75,7 @@ enum AmbiguityCheck {
               code: .zeroSize, severity: .warning,
               finding: .zeroSize(view: name, axis: axis, frame: solved.frame, cause: cause),
               range: Describe.range(of: name, in: model)),
-            place: solver.place))
+            place: solver.placeReference))
       }
     }
     return findings
@@ -151,7 +151,7 @@ enum AmbiguityCheck {
       diagnostic: Diagnostic(
         code: .ambiguous, severity: .warning, finding: .ambiguous(finding),
         range: Describe.range(of: ambiguity.view, in: model), fixes: fix.map { [$0] } ?? []),
-      place: solver.place)
+      place: solver.placeReference)
   }
 
   /// What "Add missing constraints" would add for one ambiguous view: the pins of its
@@ -437,7 +437,7 @@ enum AmbiguityCheck {
         range: Describe.range(of: pair.second, in: model),
         related: [RelatedInformation(range: Describe.range(of: pair.first, in: model), role: .declarationOfView(pair.first))],
         fixes: fixes),
-      place: solver.place)
+      place: solver.placeReference)
   }
 
   /// Xcode's fix: lower one view's priority by one, so that it is the one that gives way.

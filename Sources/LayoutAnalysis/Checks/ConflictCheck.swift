@@ -52,7 +52,7 @@ enum ConflictCheck {
         diagnostic: Diagnostic(
           code: .conflict, severity: .error, finding: .conflict(finding), range: broken.range, related: related,
           fixes: fixes),
-        place: solver.place)
+        place: solver.placeReference)
     }
   }
 

@@ -61,7 +61,7 @@ enum GeometryCheck {
       diagnostic: Diagnostic(
         code: .misplaced, severity: .warning, finding: .misplaced(finding),
         range: node.propertyRanges["frame"] ?? Describe.range(of: node.name, in: model), fixes: fixes),
-      place: solver.place)
+      place: solver.placeReference)
   }
 
   /// How far past its superview's bounds an alignment rectangle may reach unreported.
@@ -106,7 +106,7 @@ enum GeometryCheck {
       diagnostic: Diagnostic(
         code: .offscreen, severity: .warning, finding: .offscreen(overhang),
         range: Describe.range(of: solved.name, in: model)),
-      place: solver.place)
+      place: solver.placeReference)
   }
 
   /// Transformed views: Auto Layout lays out the untransformed geometry. Text-level, so

@@ -116,7 +116,7 @@ enum NumericRangeCheck {
           key: key,
           diagnostic: Diagnostic(
             code: .inaccurate, severity: .warning, finding: .inaccurate(inaccuracy), range: constraint.range),
-          place: solver.place))
+          place: solver.placeReference))
     }
     // Numbers the solver cannot resolve, whatever it solved.
     let constraints = document.model.constraints
@@ -157,7 +157,7 @@ enum NumericRangeCheck {
           diagnostic: Diagnostic(
             code: .inaccurate, severity: .warning, finding: .inaccurate(.notFinite(view: solved.name)),
             range: Describe.range(of: solved.name, in: model)),
-          place: solver.place))
+          place: solver.placeReference))
     }
     return (findings, views)
   }
