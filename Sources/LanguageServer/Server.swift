@@ -1,10 +1,6 @@
 import Configuration
 import EditorFeatures
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 import JSONRPC
 import LayoutAnalysis
 import LayoutSyntax
@@ -376,7 +372,7 @@ final class Server {
     // The document's analysis is freed now; the allocator keeps the pages it came from unless
     // told to give them back, and a server that outlives many documents should not.
     waitForReleases()
-    returnFreedMemory()
+    FreedMemory.giveBack()
   }
 
   private func touched(_ uri: String) {
@@ -420,7 +416,7 @@ final class Server {
     let parcel = RetiredAnalyses(retired)
     releaser.async {
       parcel.free()
-      returnFreedMemory()
+      FreedMemory.giveBack()
     }
   }
 
@@ -543,22 +539,6 @@ private final class RetiredAnalyses: @unchecked Sendable {
     snapshots = []
   }
 }
-
-/// Gives the memory freed so far back to the system where the allocator keeps it (glibc's
-/// arenas: the places solved on other threads each leave theirs). Nothing elsewhere.
-func returnFreedMemory() {
-  #if canImport(Glibc)
-    _ = mallocTrim?(0)
-  #endif
-}
-
-#if canImport(Glibc)
-  /// glibc's `malloc_trim`, which its module map leaves out (it is in `malloc.h`).
-  private let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-    guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-  }()
-#endif
 
 /// The version the server reports in `serverInfo`.
 let plumbServerVersion = "0.1.0"

@@ -628,11 +628,11 @@ enum Describe {
 }
 
 /// Memory freed by the allocator's arenas, given back to the system.
-enum FreedMemory {
+public enum FreedMemory {
   /// Gives the memory freed so far back to the system where the allocator keeps it (glibc's
   /// arenas, one per thread that allocated: a place solved on another thread leaves its
   /// memory in that thread's arena when it is freed). Nothing elsewhere.
-  static func giveBack() {
+  public static func giveBack() {
     #if canImport(Glibc)
       _ = trim?(0)
     #endif
