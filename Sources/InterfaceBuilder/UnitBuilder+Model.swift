@@ -276,7 +276,7 @@ extension UnitBuilder {
         }
         if let setting = element.attribute("verifyAmbiguity") { details.verifyAmbiguity[record.name] = setting }
         if element.name == "imageView", element.attribute("catalog") == "system" { details.symbolImages.insert(record.name) }
-        if element.name == "label", element.attribute("text") == "", tree.child(of: record.element, named: "attributedString") == nil,
+        if element.name == "label", element.attribute("text") == "", !hasAttributedText(record.element),
           tree.child(of: record.element, named: "string", key: "text") == nil
         {
           details.emptyLabels.insert(record.name)
@@ -509,7 +509,7 @@ extension UnitBuilder {
       }
     case .both:
       // An empty label measures nothing.
-      if element.name == "label", element.attribute("text") == "", tree.child(of: index, named: "attributedString") == nil,
+      if element.name == "label", element.attribute("text") == "", !hasAttributedText(index),
         tree.child(of: index, named: "string", key: "text") == nil
       {
         view.intrinsicWidth = 0
@@ -538,7 +538,7 @@ extension UnitBuilder {
         estimated.insert(.horizontal)
       }
       if element.name == "label", let font, (element.attribute("numberOfLines") ?? "1") == "1",
-        element.attribute("text") != nil, tree.child(of: index, named: "attributedString") == nil
+        element.attribute("text") != nil, !hasAttributedText(index)
       {
         // UIKit measures the line whatever height was saved (whole points before Xcode 8); a
         // frame within a quarter point of the estimate is taken as measured.
@@ -552,6 +552,16 @@ extension UnitBuilder {
     return estimated
   }
 
+  /// Whether a label or text field shows attributed text: an `<attributedString>` child other
+  /// than the comment for localizers that Xcode keeps beside the text (`key="userComments"`,
+  /// the identity inspector's "Comment For Localizer"), which says nothing of what it shows.
+  func hasAttributedText(_ index: Int) -> Bool {
+    tree.children(of: index).contains { child in
+      guard let node = node(child), node.name == "attributedString" else { return false }
+      return node.key != "userComments"
+    }
+  }
+
   /// The width of a label's text, a button's title or a text field's text or placeholder,
   /// estimated from its length and font, with the padding the control adds.
   func textWidth(_ element: XMLNode, index: Int, font: Double?) -> Double? {
@@ -560,7 +570,7 @@ extension UnitBuilder {
     var defaultSize = 17.0
     switch element.name {
     case "label":
-      guard tree.child(of: index, named: "attributedString") == nil else { return nil }
+      guard !hasAttributedText(index) else { return nil }
       text = element.attribute("text")
     case "button":
       if let configuration = tree.child(of: index, named: "buttonConfiguration") {
