@@ -12,6 +12,13 @@ import LayoutSyntax
 enum CheckBenchmark {
   static func generate(views: Int) -> String { form(views: views, ambiguous: false) }
 
+  /// The form, checked in the given writing directions (`direction ltr|rtl` appended, so
+  /// that every line keeps its number; both directions, the default, add nothing).
+  static func generate(views: Int, directions: WritingDirections) -> String {
+    let text = generate(views: views)
+    return directions == .both ? text : text + "direction \(directions.rawValue)\n"
+  }
+
   /// The same form with plain views: no intrinsic size, so nothing says how wide the views
   /// of a row are (equal widths from 0 to a tenth of the room). Every view is ambiguous
   /// horizontally — its width and, after the first of its row, its position — and has zero
@@ -79,8 +86,10 @@ enum CheckBenchmark {
 /// edit re-parses the text and brings a `LiveLayout` up to date, which is compared with
 /// solving the same text from scratch.
 enum LiveBenchmark {
-  static func run(views: Int, edits: Int, place: KeystrokePlace = .constraint) -> String {
-    let original = CheckBenchmark.generate(views: views)
+  static func run(
+    views: Int, edits: Int, place: KeystrokePlace = .constraint, directions: WritingDirections = .both
+  ) -> String {
+    let original = CheckBenchmark.generate(views: views, directions: directions)
     // Typing a digit, then deleting it: the text after it moves.
     let (target, offset) = place.target(views: views)
     let typed = String(target.prefix(offset)) + "5" + String(target.dropFirst(offset))

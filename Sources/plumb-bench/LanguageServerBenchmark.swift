@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import LayoutSyntax
 
 /// `plumb-bench lsp --views N [--edits K] [--cycles C] [--plumb PATH]`: a real `plumb lsp`
 /// process driven through its standard input and output, as an editor drives it.
@@ -105,8 +106,11 @@ enum LanguageServerBenchmark {
     return 0
   }
 
-  static func run(views: Int, edits: Int, plumb: String, place: KeystrokePlace = .constraint, cycles: Int = 0) -> String {
-    let text = CheckBenchmark.generate(views: views)
+  static func run(
+    views: Int, edits: Int, plumb: String, place: KeystrokePlace = .constraint, cycles: Int = 0,
+    directions: WritingDirections = .both
+  ) -> String {
+    let text = CheckBenchmark.generate(views: views, directions: directions)
     // Where the keystrokes go: typing 5 there, then deleting it, so the text after the edit
     // moves by a byte each time.
     let (target, offset) = place.target(views: views)

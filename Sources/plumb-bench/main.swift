@@ -1,5 +1,6 @@
 import CassowarySolver
 import Foundation
+import LayoutSyntax
 
 // plumb-bench: the project's benchmarks.
 //
@@ -14,6 +15,12 @@ import Foundation
 //
 // runs the reference workload of solver.md §2 and prints one JSON line. Times are wall
 // clock, in milliseconds; `edit` and `re-add` are medians over K runs (default 10).
+
+/// `--direction ltr|rtl|both`: the writing directions a generated form is checked in.
+func parseDirections(_ argument: String) -> WritingDirections {
+  guard let directions = WritingDirections(rawValue: argument) else { fail("--direction takes ltr, rtl or both") }
+  return directions
+}
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -137,7 +144,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration] [--direction ltr|rtl|both]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH] [--direction ltr|rtl|both]")
 }
 switch command {
 case "solver":
@@ -249,23 +256,26 @@ case "live":
   var views = 1000
   var edits = 50
   var place = KeystrokePlace.constraint
+  var directions = WritingDirections.both
   var rest = Array(arguments.dropFirst())
   while rest.count >= 2 {
     switch rest[0] {
     case "--views": views = Int(rest[1]) ?? views
     case "--edits": edits = Int(rest[1]) ?? edits
     case "--in": place = KeystrokePlace(rawValue: rest[1]) ?? place
+    case "--direction": directions = parseDirections(rest[1])
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(LiveBenchmark.run(views: views, edits: edits, place: place))
+  print(LiveBenchmark.run(views: views, edits: edits, place: place, directions: directions))
 case "lsp":
   var views = 1000
   var edits = 100
   var place = KeystrokePlace.constraint
   var cycles = 0
+  var directions = WritingDirections.both
   // The plumb executable next to this one, unless told otherwise.
   var plumb = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("plumb").path
@@ -277,12 +287,15 @@ case "lsp":
     case "--plumb": plumb = rest[1]
     case "--in": place = KeystrokePlace(rawValue: rest[1]) ?? place
     case "--cycles": cycles = max(Int(rest[1]) ?? cycles, 0)
+    case "--direction": directions = parseDirections(rest[1])
     default: fail("unknown argument \(rest[0])")
     }
     rest.removeFirst(2)
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
-  print(LanguageServerBenchmark.run(views: views, edits: edits, plumb: plumb, place: place, cycles: cycles))
+  print(
+    LanguageServerBenchmark.run(
+      views: views, edits: edits, plumb: plumb, place: place, cycles: cycles, directions: directions))
 default:
   fail("unknown benchmark \(command); try: plumb-bench solver --variant rows --n 1000")
 }

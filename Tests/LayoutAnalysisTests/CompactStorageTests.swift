@@ -176,6 +176,18 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// `plumb-bench lsp|live --direction ltr` appends `direction ltr` to the form, so that every
+  /// line keeps its number: the line, last in the file, makes each canvas one place.
+  func testADirectionAtTheEndOfTheFormMakesOnePlace() {
+    let both = LayoutDocument(text: Self.form(rows: 2), kind: .layout)
+    XCTAssertEqual(SolvedLayout.places(of: both.model).map(\.direction), [.ltr, .rtl])
+    for (line, direction) in [("direction ltr", LayoutDirection.ltr), ("direction rtl", .rtl)] {
+      let one = LayoutDocument(text: Self.form(rows: 2) + line + "\n", kind: .layout)
+      XCTAssertTrue(one.diagnostics.isEmpty, line)
+      XCTAssertEqual(SolvedLayout.places(of: one.model).map(\.direction), [direction], line)
+    }
+  }
+
   /// The form of `plumb-bench check`: rows of ten labels.
   static func form(rows: Int) -> String {
     var text = "canvas wide 1200x\(16 + 52 * rows)\nmetric gap = 8\nview x\n"
