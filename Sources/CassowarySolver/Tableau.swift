@@ -293,6 +293,7 @@ struct Tableau {
     cachedValues.reserveCapacity(externals)
     cachedEpochs.reserveCapacity(externals)
     rowRanks.reserveCapacity(externals)
+    for level in levels.indices { levels[level].reserveSymbols(total) }
     records.reserveCapacity(records.count + constraints)
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
@@ -517,8 +518,12 @@ struct Tableau {
     } else {
       touched.sort()
     }
+    // Room for the nonzero cells only: the rows expanded away were touched too, and their
+    // values are 0 now.
+    var nonzero = 0
+    for symbol in touched where values[Int(symbol)] != 0 { nonzero += 1 }
     var result = Row(constant: constant)
-    result.cells.reserveCapacity(touched.count)
+    result.cells.reserveCapacity(nonzero)
     for symbol in touched where values[Int(symbol)] != 0 {
       result.cells.append(Cell(symbol: symbol, coefficient: values[Int(symbol)]))
     }
