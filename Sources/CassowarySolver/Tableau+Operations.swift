@@ -88,7 +88,8 @@ extension Tableau {
       }
     }
     if fresh == nil {
-      row = expanded(row)
+      // Room for the marker (and the error) appended below.
+      row = expanded(row, room: constraint.isRequired ? 1 : 2)
     }
     var marker: SymbolID = -1
     var other: SymbolID = -1
