@@ -28,10 +28,28 @@ struct ObjectiveLevel {
     let index = Int(symbol)
     if index >= coefficients.count {
       if value == 0 { return }
-      coefficients.append(
-        contentsOf: repeatElement(0, count: index + 1 - coefficients.count + coefficients.count / 2))
+      grow(toHold: index)
     }
     coefficients[index] = value
+  }
+
+  /// Room for the symbols the tableau has reserved (`Tableau.reserveCapacity`), not more: a
+  /// level holds a coefficient for every symbol below the largest it has seen, so the room
+  /// of doublings would be up to as much again, 8 bytes a symbol a level.
+  mutating func reserveSymbols(_ symbols: Int) {
+    coefficients.reserveCapacity(symbols)
+  }
+
+  /// Extends the coefficients with zeros past `index`: by half their count again, within the
+  /// room reserved when `index` is in it, and beyond it in room of exactly that size (an
+  /// append past the room would double it).
+  @inline(never)
+  private mutating func grow(toHold index: Int) {
+    let capacity = coefficients.capacity
+    var count = index + 1 + coefficients.count / 2
+    if index < capacity { count = min(count, capacity) }
+    if count > capacity { coefficients.reserveCapacity(count) }
+    coefficients.append(contentsOf: repeatElement(0, count: count - coefficients.count))
   }
 
   /// Adds `factor · cells` to the coefficients, each exactly as `setCoefficient(symbol,

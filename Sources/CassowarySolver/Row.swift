@@ -90,8 +90,10 @@ struct Row {
   /// for `basic = c + a·subject + …` the result is `subject = (basic − c − …) / a`).
   func solved(for subject: SymbolID, adding replacement: SymbolID? = nil) -> Row {
     let pivot = coefficient(of: subject)
+    // Room for exactly the cells of the result (the subject's cell goes, the replacement's
+    // comes): the row is kept as long as its basic symbol stays basic.
     var result: [Cell] = []
-    result.reserveCapacity(cells.count)
+    result.reserveCapacity(max(0, cells.count - 1 + (replacement == nil ? 0 : 1)))
     let scale = -1 / pivot
     var inserted = replacement == nil
     for cell in cells where cell.symbol != subject {

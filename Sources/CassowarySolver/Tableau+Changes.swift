@@ -21,6 +21,15 @@ struct ChangeJournal {
   var symbolCount = 0
   var valueScale: Double = 1
 
+  /// Extends `marks` with zeros up to `index`, in room for the tableau's symbols (`room`,
+  /// its reserved capacity) while `index` is in it: an append alone would double the room, 4
+  /// bytes a symbol.
+  @inline(never)
+  static func grow(_ marks: inout [UInt32], toHold index: Int, room: Int) {
+    if marks.capacity <= index { marks.reserveCapacity(index < room ? room : index + 1 + marks.count / 2) }
+    marks.append(contentsOf: repeatElement(0, count: index + 1 - marks.count))
+  }
+
   mutating func startPeriod(symbolCount: Int, valueScale: Double) {
     round &+= 1
     if round == 0 {
@@ -55,9 +64,7 @@ extension Tableau {
   @inline(__always)
   mutating func journalRow(_ basic: SymbolID, _ old: Row?) {
     let index = Int(basic)
-    if index >= changes.rowMarks.count {
-      changes.rowMarks.append(contentsOf: repeatElement(0, count: index + 1 - changes.rowMarks.count))
-    }
+    if index >= changes.rowMarks.count { ChangeJournal.grow(&changes.rowMarks, toHold: index, room: kinds.capacity) }
     guard changes.rowMarks[index] != changes.round else { return }
     changes.rowMarks[index] = changes.round
     let kept = index < changes.symbolCount ? old : nil
@@ -69,9 +76,7 @@ extension Tableau {
   mutating func journalCost(_ symbol: SymbolID) {
     guard tracksChanges else { return }
     let index = Int(symbol)
-    if index >= changes.costMarks.count {
-      changes.costMarks.append(contentsOf: repeatElement(0, count: index + 1 - changes.costMarks.count))
-    }
+    if index >= changes.costMarks.count { ChangeJournal.grow(&changes.costMarks, toHold: index, room: kinds.capacity) }
     guard changes.costMarks[index] != changes.round else { return }
     changes.costMarks[index] = changes.round
     changes.costs.append((symbol, index < changes.symbolCount ? hasZeroReducedCosts(symbol) : true))

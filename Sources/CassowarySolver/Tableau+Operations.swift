@@ -61,7 +61,9 @@ extension Tableau {
       terms.append((symbol(for: term.variable), terms.count, term.coefficient))
     }
     terms.sort { $0.symbol != $1.symbol ? $0.symbol < $1.symbol : $0.order < $1.order }
-    row.cells.reserveCapacity(terms.count + 2)
+    // The terms' cells and the marker (and the error of an optional constraint): every
+    // relation adds one symbol when required and two when optional.
+    row.cells.reserveCapacity(terms.count + (constraint.isRequired ? 1 : 2))
     var position = 0
     while position < terms.count {
       let symbol = terms[position].symbol
@@ -86,7 +88,8 @@ extension Tableau {
       }
     }
     if fresh == nil {
-      row = expanded(row)
+      // Room for the marker (and the error) appended below.
+      row = expanded(row, room: constraint.isRequired ? 1 : 2)
     }
     var marker: SymbolID = -1
     var other: SymbolID = -1

@@ -258,7 +258,9 @@ extension Tableau {
   mutating func ensureLevel(for priority: Double) -> Int {
     if let index = levelIndex(for: priority) { return index }
     let position = levels.firstIndex { $0.priority < priority } ?? levels.count
-    levels.insert(ObjectiveLevel(priority: priority), at: position)
+    var level = ObjectiveLevel(priority: priority)
+    level.reserveSymbols(kinds.capacity)
+    levels.insert(level, at: position)
     if recording { undoLog.append(.levelInserted(position)) }
     return position
   }

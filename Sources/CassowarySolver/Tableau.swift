@@ -293,6 +293,7 @@ struct Tableau {
     cachedValues.reserveCapacity(externals)
     cachedEpochs.reserveCapacity(externals)
     rowRanks.reserveCapacity(externals)
+    for level in levels.indices { levels[level].reserveSymbols(total) }
     records.reserveCapacity(records.count + constraints)
     symbolOfVariable.reserveCapacity(symbolOfVariable.count + variables)
   }
@@ -461,8 +462,9 @@ struct Tableau {
   /// size of the row substituted, not of the row built so far (along a chain of definition
   /// rows, merging sorted cells at every step made one expansion quadratic in the chain).
   /// Every cell is combined exactly as `combineCells` combines it, in the same order, so
-  /// the result is the same, bit for bit.
-  mutating func expanded(_ row: Row) -> Row {
+  /// the result is the same, bit for bit. The result has room for its cells and `extra` more,
+  /// which the caller appends.
+  mutating func expanded(_ row: Row, room extra: Int = 0) -> Row {
     var pending = expansionHeap
     expansionHeap = RankHeap()
     // Bits by rank while ranks are about as many as rows (a long-lived solver's ranks grow
@@ -517,8 +519,12 @@ struct Tableau {
     } else {
       touched.sort()
     }
+    // Room for the nonzero cells only (the rows expanded away were touched too, and their
+    // values are 0 now), and the `extra` cells the caller appends.
+    var nonzero = 0
+    for symbol in touched where values[Int(symbol)] != 0 { nonzero += 1 }
     var result = Row(constant: constant)
-    result.cells.reserveCapacity(touched.count)
+    result.cells.reserveCapacity(nonzero + extra)
     for symbol in touched where values[Int(symbol)] != 0 {
       result.cells.append(Cell(symbol: symbol, coefficient: values[Int(symbol)]))
     }

@@ -218,6 +218,68 @@ final class CompactStorageTests: XCTestCase {
     }
   }
 
+  /// A row solved for one of its symbols, and a row whose basic external symbols are expanded,
+  /// get room for their cells only: the subject's cell goes (and the replacement's comes),
+  /// and the symbols expanded away, whose values end at 0, take no room.
+  func testSolvedAndExpandedRowsGetRoomForTheirCellsOnly() {
+    var tableau = Tableau()
+    let symbols = (0..<6).map { _ in tableau.newSymbol(.slack) }
+    let row = Row(constant: 2, cells: (1...4).map { Cell(symbol: symbols[$0], coefficient: Double($0)) })
+    let solved = row.solved(for: symbols[2])
+    XCTAssertEqual(solved.cells.map(\.symbol), [1, 3, 4].map { symbols[$0] })
+    XCTAssertEqual(solved.cells.map(\.coefficient), [-0.5, -1.5, -2])
+    XCTAssertEqual(solved.cells.capacity, 3)
+    let pivoted = row.solved(for: symbols[2], adding: symbols[5])
+    XCTAssertEqual(pivoted.cells.map(\.symbol), [1, 3, 4, 5].map { symbols[$0] })
+    XCTAssertEqual(pivoted.cells.capacity, 4)
+
+    let x = tableau.newSymbol(.external)
+    let y = tableau.newSymbol(.external)
+    let z = tableau.newSymbol(.external)
+    tableau.insertRow(x, Row(constant: 1, cells: [Cell(symbol: y, coefficient: 1)]))
+    let expanded = tableau.expanded(Row(constant: 0, cells: [Cell(symbol: x, coefficient: 2), Cell(symbol: z, coefficient: 1)]))
+    XCTAssertEqual(expanded.cells.map(\.symbol), [y, z])
+    XCTAssertEqual(expanded.cells.map(\.coefficient), [2, 1])
+    XCTAssertEqual(expanded.constant, 2)
+    XCTAssertEqual(expanded.cells.capacity, 2)
+  }
+
+  /// The objective levels and the change journal keep a number by symbol up to the largest
+  /// symbol they have seen: within the room the tableau reserved, they take no more (neither
+  /// half again nor the doubling of an append), and the solution is the same as a solver's
+  /// that reserved nothing.
+  func testLevelsAndJournalStayWithinTheReservedRoom() throws {
+    let count = 300
+    let variables = (0..<count).map { Variable("v\($0)") }
+    func solve(reserving: Bool) throws -> Solver {
+      let solver = Solver()
+      solver.tableau.tracksChanges = true
+      if reserving { solver.reserveCapacity(variables: count, requiredConstraints: count, optionalConstraints: 2 * count) }
+      for (index, variable) in variables.enumerated() {
+        try solver.add(Expression(variable) >= Expression(Double(index)))
+        try solver.add(Expression(variable) == Expression(Double(2 * index)) ~ 500)
+        try solver.add(Expression(variable) == Expression(Double(index) + 0.5) ~ 250)
+      }
+      return solver
+    }
+    let reserved = try solve(reserving: true)
+    let plain = try solve(reserving: false)
+    let tableau = reserved.tableau
+    // The allocator may round a block up by a few bytes, which the array counts as room.
+    let room = tableau.kinds.capacity
+    XCTAssertEqual(tableau.levels.count, 2)
+    for level in tableau.levels {
+      XCTAssertGreaterThan(level.coefficients.count, count)
+      XCTAssertLessThanOrEqual(level.coefficients.capacity, room + 2)
+    }
+    XCTAssertGreaterThan(tableau.changes.rowMarks.count, count)
+    XCTAssertLessThanOrEqual(tableau.changes.rowMarks.capacity, room + 4)
+    XCTAssertLessThanOrEqual(tableau.changes.costMarks.capacity, room + 4)
+    for variable in variables {
+      XCTAssertEqual(reserved.value(of: variable).bitPattern, plain.value(of: variable).bitPattern)
+    }
+  }
+
   /// A row is 16 bytes: the rank of an external symbol's row is kept by slot
   /// (`Tableau.rowRanks`). Every probe and every failed addition rolls the ranks back with the
   /// rows: after them each basic external symbol's row has the rank it had (ranks order the
