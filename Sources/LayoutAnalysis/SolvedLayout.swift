@@ -433,6 +433,11 @@ final class PlaceStore: @unchecked Sendable {
     var solver: PlaceSolver?
   }
 
+  /// Where solvers let go are torn down: a queue of its own, so that the teardown does not
+  /// wait for a free thread of the global pool (`plumb check`'s workers keep those busy until
+  /// every file is checked, which would hold every file's solver until then).
+  private static let releaser = DispatchQueue(label: "plumb.place-release", qos: .utility)
+
   /// Every place, in order, solved or let go.
   let places: [LayoutPlace]
   private let lock = NSLock()
@@ -487,7 +492,7 @@ final class PlaceStore: @unchecked Sendable {
       holder.solver = solver
     }
     lock.unlock()
-    DispatchQueue.global().async {
+    PlaceStore.releaser.async {
       holder.solver = nil
       // Built on another thread, the solver's memory was in that thread's arena, where the
       // findings made on this one would not reuse it.
