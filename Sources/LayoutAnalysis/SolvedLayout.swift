@@ -322,9 +322,10 @@ public final class SolvedLayout {
 
   /// The solver of a canvas and direction (the first canvas and direction when nil).
   public func place(canvas: String? = nil, direction: LayoutDirection? = nil) -> PlaceSolver? {
-    places.first { solver in
-      (canvas == nil || solver.place.canvas.name == canvas) && (direction == nil || solver.place.direction == direction)
-    }
+    // Found by the places' list, so that a place let go is solved again only when it is the one asked for.
+    store.places.firstIndex { place in
+      (canvas == nil || place.canvas.name == canvas) && (direction == nil || place.direction == direction)
+    }.map { store.solver(at: $0) }
   }
 
   // MARK: - Merging
@@ -481,22 +482,28 @@ final class PlaceStore: @unchecked Sendable {
     return false
   }
 
+  /// The views of a place whose memory, let go, is given back to the system at once.
+  static let viewsWorthGivingBack = 1_000
+
   /// Lets go of the solver at `index`, keeping what solves it again. It is torn down on
   /// another thread (a solver of many views takes a while, object by object) once nothing
   /// else holds it.
   func letGo(_ index: Int) {
     let holder = Holder()
+    var views = 0
     lock.lock()
     if case .solved(let solver) = slots[index] {
       slots[index] = .letGo(model: solver.model, engine: solver.engineConstraintsIfComputed)
       holder.solver = solver
+      views = solver.model.views.count
     }
     lock.unlock()
-    PlaceStore.releaser.async {
+    PlaceStore.releaser.async { [views] in
       holder.solver = nil
       // Built on another thread, the solver's memory was in that thread's arena, where the
-      // findings made on this one would not reuse it.
-      FreedMemory.giveBack()
+      // findings made on this one would not reuse it. Given back only for a large place: the
+      // call walks every arena, which costs more than a small place's memory is worth.
+      if views >= PlaceStore.viewsWorthGivingBack { FreedMemory.giveBack() }
     }
   }
 
@@ -645,7 +652,7 @@ public enum FreedMemory {
 
   #if canImport(Glibc)
     /// glibc's `malloc_trim` (in `malloc.h`, which the module map leaves out).
-    nonisolated(unsafe) private static let trim: (@convention(c) (Int) -> Int32)? = {
+    private static let trim: (@convention(c) (Int) -> Int32)? = {
       guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
       return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
