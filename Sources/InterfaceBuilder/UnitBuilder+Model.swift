@@ -552,7 +552,7 @@ extension UnitBuilder {
     return estimated
   }
 
-  /// Whether a label or text field shows attributed text: an `<attributedString>` child other
+  /// Whether a label shows attributed text: an `<attributedString>` child other
   /// than the comment for localizers that Xcode keeps beside the text (`key="userComments"`,
   /// the identity inspector's "Comment For Localizer"), which says nothing of what it shows.
   func hasAttributedText(_ index: Int) -> Bool {
