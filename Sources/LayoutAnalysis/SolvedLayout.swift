@@ -49,7 +49,9 @@ public final class SolvedLayout {
   /// after its findings were made (`findingsOnly`) is solved again when this is first read.
   public var places: [PlaceSolver] { store.solvers() }
   /// The canvas and direction of each of `places`, in order, read without solving any.
-  var placeList: [LayoutPlace] { store.places }
+  public var placeList: [LayoutPlace] { store.places }
+  /// The solver of `placeList[index]` (solved again if it was let go), without the others'.
+  public func solver(at index: Int) -> PlaceSolver { store.solver(at: index) }
   /// The document's own diagnostics and the layout's, merged across places and sorted.
   public let diagnostics: [Diagnostic]
   private let store: PlaceStore

@@ -170,7 +170,7 @@ extension InterfaceBuilderSnapshot {
         hints.append(
           InlayHint(
             offset: declared.end, label: label,
-            tooltip: "The frame relative to the superview in \(unit.layout.places[place].place.description)"))
+            tooltip: "The frame relative to the superview in \(unit.layout.placeList[place].description)"))
       }
     }
     return hints.sorted { $0.offset < $1.offset }
@@ -318,7 +318,7 @@ extension InterfaceBuilderSnapshot {
 
   /// The frames of every unit, as `plumb frames` gives them.
   public func frames(canvas: String?, direction: LayoutDirection?) -> FramesAnswer? {
-    if let canvas, !units.contains(where: { $0.layout.places.contains { $0.place.canvas.name == canvas } }) {
+    if let canvas, !units.contains(where: { $0.layout.placeList.contains { $0.canvas.name == canvas } }) {
       return .unknownCanvas
     }
     return .frames(LayoutFrames(places: units.flatMap { $0.placeFrames(canvas: canvas, direction: direction) }))

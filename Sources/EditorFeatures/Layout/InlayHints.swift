@@ -22,7 +22,7 @@ extension LayoutSnapshot {
         if let declared = model.views[name]?.declarationRange { anchors.append((name, declared.end)) }
       }
     }
-    let tooltip = "The frame relative to the superview in \(layout.layout.places[place].place.description)"
+    let tooltip = "The frame relative to the superview in \(layout.layout.placeList[place].description)"
     var hints: [InlayHint] = []
     for anchor in anchors where anchor.offset >= range.start && anchor.offset <= range.end {
       guard let solved = frames[anchor.name] else { continue }

@@ -19,22 +19,22 @@ public final class SolvedLayoutView {
   var diagnostics: [Diagnostic] { layout.diagnostics }
 
   /// The places the layout is solved in: every canvas × direction, in order.
-  var places: [LayoutPlace] { layout.places.map(\.place) }
+  var places: [LayoutPlace] { layout.placeList }
 
   /// The place inlay hints show: the preferred canvas and direction, else the first.
   func primaryPlace(_ preferences: FramePreferences) -> Int? {
-    let places = layout.places
+    let places = layout.placeList
     let matching = places.indices.first { index in
-      (preferences.primaryCanvas == nil || places[index].place.canvas.name == preferences.primaryCanvas)
-        && (preferences.primaryDirection == nil || places[index].place.direction == preferences.primaryDirection)
+      (preferences.primaryCanvas == nil || places[index].canvas.name == preferences.primaryCanvas)
+        && (preferences.primaryDirection == nil || places[index].direction == preferences.primaryDirection)
     }
     return matching ?? (places.isEmpty ? nil : 0)
   }
 
   private func ambiguities(inPlace index: Int) -> [AmbiguityFinding] {
     if let cached = ambiguityCache[index] { return cached }
-    guard index >= 0, index < layout.places.count else { return [] }
-    let found = layout.places[index].ambiguities()
+    guard index >= 0, index < layout.placeList.count else { return [] }
+    let found = layout.solver(at: index).ambiguities()
     ambiguityCache[index] = found
     return found
   }
@@ -43,9 +43,9 @@ public final class SolvedLayoutView {
   /// place, when first asked for.
   func frames(inPlace index: Int) -> PlaceFrames? {
     if let cached = framesCache[index] { return cached }
-    guard index >= 0, index < layout.places.count else { return nil }
+    guard index >= 0, index < layout.placeList.count else { return nil }
     let built = PlaceFrames(
-      solver: layout.places[index], model: layout.document.model, ambiguities: ambiguities(inPlace: index))
+      solver: layout.solver(at: index), model: layout.document.model, ambiguities: ambiguities(inPlace: index))
     framesCache[index] = built
     return built
   }
@@ -53,16 +53,17 @@ public final class SolvedLayoutView {
   /// One view's frame in a place (without reading every other view's).
   func frame(of name: String, inPlace index: Int) -> ViewFrame? {
     if let cached = framesCache[index] { return cached.views.first { $0.name == name } }
-    guard index >= 0, index < layout.places.count else { return nil }
+    guard index >= 0, index < layout.placeList.count else { return nil }
     return ViewFrame(
-      name, solver: layout.places[index], model: layout.document.model,
+      name, solver: layout.solver(at: index), model: layout.document.model,
       ambiguities: ambiguities(inPlace: index).filter { $0.view == name })
   }
 
   /// Every place's frames, narrowed to a canvas and a direction.
   func placeFrames(canvas: String?, direction: LayoutDirection?) -> [PlaceFrames] {
-    layout.places.indices.compactMap { index in
-      let place = layout.places[index].place
+    let places = layout.placeList
+    return places.indices.compactMap { index in
+      let place = places[index]
       guard canvas == nil || place.canvas.name == canvas, direction == nil || place.direction == direction else {
         return nil
       }
@@ -89,10 +90,10 @@ public final class SolvedLayoutView {
       if placesByText[text] == nil { order.append(text) }
       placesByText[text, default: []].append(solver.place.description)
     }
-    if layout.places.isEmpty { return ["not solved: the file has errors"] }
+    if layout.placeList.isEmpty { return ["not solved: the file has errors"] }
     return order.map { text in
       let where_ = placesByText[text] ?? []
-      let label = where_.count == layout.places.count && order.count == 1 ? "in every layout" : where_.joined(separator: "; ")
+      let label = where_.count == layout.placeList.count && order.count == 1 ? "in every layout" : where_.joined(separator: "; ")
       return "- \(label): \(text)"
     }
   }
@@ -100,7 +101,7 @@ public final class SolvedLayoutView {
   /// Lines saying whether a constraint holds in each place: satisfied, broken to resolve a
   /// conflict, or (optional constraints) missed by how much.
   func constraintStatus(_ constraint: LayoutConstraint) -> [String] {
-    guard !layout.places.isEmpty else { return [] }
+    guard !layout.placeList.isEmpty else { return [] }
     var unsatisfiedIn: [(String, Double)] = []
     var brokenIn: [String] = []
     for solver in layout.places {

@@ -50,7 +50,7 @@ extension InterfaceBuilderSnapshot {
   public func picture(canvas: String?, direction: LayoutDirection?, constraints: Bool, diagnostics: [Diagnostic])
     -> PictureAnswer?
   {
-    if let canvas, !units.contains(where: { $0.layout.places.contains { $0.place.canvas.name == canvas } }) {
+    if let canvas, !units.contains(where: { $0.layout.placeList.contains { $0.canvas.name == canvas } }) {
       return .unknownCanvas
     }
     return .picture(
