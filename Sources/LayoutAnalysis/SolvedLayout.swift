@@ -190,21 +190,25 @@ public final class SolvedLayout {
           let conflicts = ConflictCheck.findings(solver, document: document, context: context)
           merger.add(conflicts)
           merger.add(inaccuracies.findings)
-          let found = AmbiguityCheck.findings(solver, document: document, context: context)
-          // Filtered only when something is unreliable (a copy of every finding otherwise).
-          let ambiguity =
-            inaccuracies.unreliable.isEmpty
-            ? found
-            : found.filter { !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable) }
-          for finding in ambiguity { merger.add(finding) }
+          // The ambiguity check's findings go once the merger has them and the twin its keys,
+          // before the geometry check reads the frames.
+          do {
+            let found = AmbiguityCheck.findings(solver, document: document, context: context)
+            // Filtered only when something is unreliable (a copy of every finding otherwise).
+            let ambiguity =
+              inaccuracies.unreliable.isEmpty
+              ? found
+              : found.filter { !NumericRangeCheck.quotesUnreliableValues($0.diagnostic.finding, inaccuracies.unreliable) }
+            for finding in ambiguity { merger.add(finding) }
+            if twins.contains(index) {
+              twinFindings[index] = (
+                (conflicts + ambiguity).map { ($0.diagnostic.code, $0.key) }, inaccuracies.unreliable.isEmpty
+              )
+            }
+          }
           for finding in GeometryCheck.findings(solver, document: document, isPrimary: index == 0)
           where !NumericRangeCheck.quotesUnreliableValues(finding.diagnostic.finding, inaccuracies.unreliable) {
             merger.add(finding)
-          }
-          if twins.contains(index) {
-            twinFindings[index] = (
-              (conflicts + ambiguity).map { ($0.diagnostic.code, $0.key) }, inaccuracies.unreliable.isEmpty
-            )
           }
         }
         merger.add(

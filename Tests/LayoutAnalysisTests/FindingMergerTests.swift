@@ -133,4 +133,24 @@ final class FindingMergerTests: XCTestCase {
       XCTAssertTrue(after.allSatisfy { $0.place == solver.place })
     }
   }
+
+  /// The ambiguity check returns its findings in room for exactly them: ambiguous views, and
+  /// views whose sizes fall to 0 (a chain squeezed into a canvas too small for its gaps), not
+  /// in an array grown by doubling.
+  func testAmbiguityFindingsHaveRoomForThemOnly() {
+    for count in [3, 17, 40] {
+      let views = (0..<count).map { "view v\($0)" }.joined(separator: "\n")
+      let chain = "H:|[v0]" + (1..<count).map { "-[v\($0)]" }.joined() + "|"
+      let document = LayoutDocument(text: "canvas c 100x100\n\(views)\n\(chain)\n", kind: .layout)
+      let layout = SolvedLayout(document: document)
+      let context = CheckContext(places: layout.places)
+      for solver in layout.places {
+        let findings = AmbiguityCheck.findings(solver, document: document, context: context)
+        let codes = Set(findings.map(\.diagnostic.code))
+        XCTAssertTrue(codes.contains(.ambiguous) && codes.contains(.zeroSize), "\(count): \(codes)")
+        // (The allocator may round the room up by a few bytes: less than a finding.)
+        XCTAssertLessThanOrEqual(findings.capacity, findings.count + 1, "\(count) views")
+      }
+    }
+  }
 }
