@@ -5,6 +5,9 @@
 import LayoutSyntax
 
 enum AmbiguityCheck {
+  /// A solved size within this of 0 is a size of nothing (a `zero-size` finding).
+  static let zeroSize = 0.001
+
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, context: CheckContext) -> [PlacedFinding] {
     let model = solver.model
     var findings: [PlacedFinding] = []
@@ -35,8 +38,8 @@ enum AmbiguityCheck {
     // is only the array's room.
     var zeroAxes = 0
     for case let solved? in solver.allSolvedViews().views where solved.name != LayoutModel.rootName {
-      if abs(solved.alignment.width) <= 0.001 { zeroAxes += 1 }
-      if abs(solved.alignment.height) <= 0.001 { zeroAxes += 1 }
+      if abs(solved.alignment.width) <= zeroSize { zeroAxes += 1 }
+      if abs(solved.alignment.height) <= zeroSize { zeroAxes += 1 }
     }
     findings.reserveCapacity(pairs.count + reported.count + zeroAxes)
     for (index, ambiguity) in reported.enumerated() {
@@ -55,7 +58,7 @@ enum AmbiguityCheck {
     var collapsingFound: [SizedView: Int]?
     var brokenQuotes: [Int: ConstraintQuote] = [:]
     for case let solved? in solver.allSolvedViews().views
-    where abs(solved.alignment.width) <= 0.001 || abs(solved.alignment.height) <= 0.001 {
+    where abs(solved.alignment.width) <= zeroSize || abs(solved.alignment.height) <= zeroSize {
       let name = solved.name
       guard name != LayoutModel.rootName else { continue }
       // A stack view's layout guide is no view, and a hidden view is not drawn (a stack
@@ -65,7 +68,7 @@ enum AmbiguityCheck {
       sizedToZeroFound = sizedToZero
       for axis in [AttributeAxis.horizontal, .vertical] {
         let size = axis == .horizontal ? solved.alignment.width : solved.alignment.height
-        guard abs(size) <= 0.001, !sizedToZero.contains(SizedView(view: name, axis: axis)),
+        guard abs(size) <= zeroSize, !sizedToZero.contains(SizedView(view: name, axis: axis)),
           !model.isCollapsedStack(name, axis: axis)
         else { continue }
         let cause: ZeroSizeCause
@@ -221,8 +224,8 @@ enum AmbiguityCheck {
     }
     if node.frame == nil {
       // A size that fell to zero is no size to pin: take the one of the alternative frame.
-      if horizontal, ambiguity.size, frame.width <= 0.001 { frame.width = ambiguity.alternative.width }
-      if !horizontal, ambiguity.size, frame.height <= 0.001 { frame.height = ambiguity.alternative.height }
+      if horizontal, ambiguity.size, frame.width <= zeroSize { frame.width = ambiguity.alternative.width }
+      if !horizontal, ambiguity.size, frame.height <= zeroSize { frame.height = ambiguity.alternative.height }
     }
     // In the file's first direction; leading is measured from the superview's leading edge.
     let position = horizontal ? frame.x : frame.y
