@@ -740,7 +740,8 @@ enum AppKit {
   /// saved frames; Xcode 6 marks such views, not the root), when the height follows a view whose
   /// alignment rectangle or baseline is not known, when the constraints use the root's safe
   /// area, when that layout leaves the root ambiguous, or when it gives the root a greater height
-  /// (by more than `uncertainty`) with some view away from its saved frame there.
+  /// (by more than `uncertainty`) with some view away from its saved frame there, as the file
+  /// measures it (`contentAgrees` with the root's heights).
   static func fittedRoot(_ layout: SolvedLayout, details: UnitDetails) -> Diagnostic? {
     let model = layout.document.model
     let root = LayoutModel.rootName
@@ -760,9 +761,14 @@ enum AppKit {
     let widthChanged = abs(fitted.width - saved.width) > 0.5
     let agrees = contentAgrees(solver, model: fitting)
     // Content that needs more height than the saved root while its views are not at their
-    // saved frames there: Xcode laid that content out in the saved height (its saved frames
-    // fit it), so the estimates that need more are Plumb's, not the root's size.
-    guard fitted.height - saved.height <= uncertainty || agrees else { return nil }
+    // saved frames there, as the file measures them (from the bottom of the unflipped root,
+    // where a view keeps its saved origin when the root grows): Xcode laid that content out in
+    // the saved height (its saved frames fit it), so the estimates that need more are Plumb's,
+    // not the root's size.
+    let agreesAsSaved = contentAgrees(
+      solver, model: fitting, rootHeights: (saved: saved.height, fitted: fitted.height),
+      unflipped: details.unflippedHeights)
+    guard fitted.height - saved.height <= uncertainty || agreesAsSaved else { return nil }
     if widthChanged {
       guard abs(fitted.width - saved.width) > uncertainty || abs(fitted.height - saved.height) > uncertainty,
         agrees || resizedWhateverContent(fitted: fitted, saved: saved, unknown: unknown, details: details)
@@ -836,13 +842,23 @@ enum AppKit {
   /// Whether every view of a root's layout with a saved frame is there (within `uncertainty`)
   /// in the layout its content sizes: then the saved frames are those of the root the content
   /// decides, and the root's own saved size is the one that is off.
-  static func contentAgrees(_ solver: PlaceSolver, model: LayoutModel) -> Bool {
+  /// With `rootHeights` (the root's saved and solved heights), the root's subviews that
+  /// `unflipped` names are compared as the file measures them, from the root's bottom: a view
+  /// of an unflipped root keeps its saved origin when the root grows or shrinks.
+  static func contentAgrees(
+    _ solver: PlaceSolver, model: LayoutModel, rootHeights: (saved: Double, fitted: Double)? = nil,
+    unflipped: [String: Double] = [:]
+  ) -> Bool {
     var compared = 0
     for (name, view) in model.views where name != LayoutModel.rootName && view.layoutGuide == nil {
-      guard let saved = view.frame else { continue }
-      guard let solved = solver.solvedView(name)?.frame, saved.matches(solved, tolerance: uncertainty) else {
-        return false
+      guard var saved = view.frame else { continue }
+      guard var solved = solver.solvedView(name)?.frame else { return false }
+      // A view of the unflipped root measured from the root's bottom, as the file saves it.
+      if let rootHeights, view.superview == LayoutModel.rootName, unflipped[name] != nil {
+        saved.y = rootHeights.saved - saved.y - saved.height
+        solved.y = rootHeights.fitted - solved.y - solved.height
       }
+      guard saved.matches(solved, tolerance: uncertainty) else { return false }
       compared += 1
     }
     return compared > 0
