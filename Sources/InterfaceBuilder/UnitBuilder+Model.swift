@@ -55,8 +55,13 @@ extension UnitBuilder {
     let width = saved?.width ?? screen?.width ?? 375
     var height = saved?.height ?? screen?.height ?? 667
     // A root placed below an opaque top bar (Xcode 8 saves it at y = 64) ends at the bottom of
-    // the screen, whatever height was saved with it.
-    if let screen, let saved, saved.y > 0, saved.y + height > screen.height + 0.5, close(width, screen.width) {
+    // the screen, whatever height was saved with it. Not a cell, or a table's header or footer:
+    // its y is its place in its table or collection view, which may be far below the screen.
+    let placedInItsList =
+      rootNode.map { Elements.unitRoots.contains($0.name) || Elements.unitRootKeys.contains($0.key ?? "") } ?? false
+    if let screen, let saved, !placedInItsList, saved.y > 0, saved.y + height > screen.height + 0.5,
+      close(width, screen.width)
+    {
       height = max(0, screen.height - saved.y)
     }
     // Xcode 11 and later lay a xib's top-level view out as a view controller's view (the view a
