@@ -20,13 +20,8 @@ final class DeferredRangeTests: XCTestCase {
   /// completed alone after the trading partners were asked for (as the check asks), and all of
   /// them through `ambiguities()`. Returns how many findings had their ranges left out.
   func compare(_ text: String, seed: UInt64) -> Int {
-    let document = LayoutDocument(text: text, kind: .layout)
-    let places = SolvedLayout.places(of: document.model)
-    let models = document.models(for: places)
     var deferredCount = 0
-    for (index, place) in places.enumerated() {
-      let deferring = PlaceSolver(model: models[index], place: place)
-      let eager = PlaceSolver(model: models[index], place: place)
+    for (deferring, eager) in AlternativeListingTests.placesSolvedTwice(text) {
       eager.defersRanges = false
       let expected = eager.ambiguities()
       let partial = deferring.ambiguitiesWithDeferredRanges()
