@@ -1255,24 +1255,81 @@ public final class PlaceSolver {
   /// Every view whose frame is not uniquely determined on an axis, with another frame the
   /// constraints also allow and the values its open parts can take. The cheap structural
   /// test runs on all variables at once; the alternative and the ranges (a few LPs on the
-  /// optimal face each) are computed only for the views it flags.
+  /// optimal face each) are computed only for the views it flags. Every finding has its
+  /// ranges (those `ambiguitiesWithDeferredRanges()` left out are computed now, once).
   public func ambiguities() -> [AmbiguityFinding] {
+    let found = ambiguitiesWithDeferredRanges()
+    guard !deferredRanges.isEmpty else { return found }
+    var filled = found
+    for (key, deferred) in deferredRanges where deferred.index < filled.count && filled[deferred.index].view == key.view {
+      filled[deferred.index] = withRanges(filled[deferred.index], probe: deferred.probe)
+    }
+    cachedAmbiguities = filled
+    return filled
+  }
+
+  /// `ambiguities()`, except that a place that does not follow updates leaves out the ranges
+  /// of the findings a content priority may explain (an open size of a view with an intrinsic
+  /// size on that axis): the checks report most of those as `content-priority-ambiguity`, which
+  /// quotes no range, and a row of N labels asked two face LPs over a row as long as the labels
+  /// after each x for all of them (`withRanges(_:)` completes one finding, `ambiguities()` all).
+  func ambiguitiesWithDeferredRanges() -> [AmbiguityFinding] {
     if let cachedAmbiguities { return cachedAmbiguities }
-    let findings = computeAmbiguities()
+    let (findings, deferred) = computeAmbiguities()
     cachedAmbiguities = findings
+    deferredRanges = deferred
     return findings
+  }
+
+  /// The finding with its ranges, as `ambiguities()` has it: computed now when
+  /// `ambiguitiesWithDeferredRanges()` left them out (from the same solution, with the range
+  /// of the variable its alternative moved, as `computeAmbiguities` would have).
+  func withRanges(_ finding: AmbiguityFinding) -> AmbiguityFinding {
+    guard !deferredRanges.isEmpty, let deferred = deferredRanges[SizeKey(view: finding.view, axis: finding.axis)]
+    else { return finding }
+    return withRanges(finding, probe: deferred.probe)
+  }
+
+  private func withRanges(_ finding: AmbiguityFinding, probe: (variable: Variable, range: ValueRange)?)
+    -> AmbiguityFinding
+  {
+    var completed = finding
+    if let frame = frameExpressions(of: finding.view, axis: finding.axis) {
+      if finding.position { completed.positionRange = range(of: frame.position, known: probe) }
+      if finding.size { completed.sizeRange = range(of: frame.size, known: probe) }
+    }
+    return completed
   }
 
   /// The answer of `ambiguities()` for the current solution; cleared by every change.
   private var cachedAmbiguities: [AmbiguityFinding]? {
-    didSet { cachedAmbiguousViews = nil }
+    didSet {
+      cachedAmbiguousViews = nil
+      deferredRanges = [:]
+    }
+  }
+
+  /// The findings of `cachedAmbiguities` whose ranges were left out (by view and axis: the
+  /// finding's position in the list and the range of the variable its alternative moved).
+  private var deferredRanges: [SizeKey: DeferredRange] = [:]
+
+  /// Whether the view has an intrinsic size on the axis (the ambiguity check's condition for a
+  /// content priority to explain its open size).
+  private func hasIntrinsicSize(_ name: String, axis: AttributeAxis) -> Bool {
+    guard let node = model.views[name] else { return false }
+    return (axis == .horizontal ? node.intrinsicWidth : node.intrinsicHeight) != nil
+  }
+
+  private struct DeferredRange {
+    var index: Int
+    var probe: (variable: Variable, range: ValueRange)?
   }
 
   /// Whether `ambiguities()` has a finding for the view along the axis: a lookup, where a
   /// scan of the findings for every ambiguous view was quadratic in their number.
   func isAmbiguous(_ view: String, axis: AttributeAxis) -> Bool {
     if cachedAmbiguities == nil || cachedAmbiguousViews == nil {
-      let findings = ambiguities()
+      let findings = ambiguitiesWithDeferredRanges()
       cachedAmbiguousViews = Set(findings.map { SizeKey(view: $0.view, axis: $0.axis) })
     }
     return cachedAmbiguousViews?.contains(SizeKey(view: view, axis: axis)) ?? false
@@ -1293,7 +1350,7 @@ public final class PlaceSolver {
     carried.alternativeReaders = [:]
   }
 
-  private func computeAmbiguities() -> [AmbiguityFinding] {
+  private func computeAmbiguities() -> (findings: [AmbiguityFinding], deferred: [SizeKey: DeferredRange]) {
     cachedSizeAlternatives = [:]
     carried.findings = [:]
     carried.alternativeReaders = [:]
@@ -1309,7 +1366,7 @@ public final class PlaceSolver {
     let ambiguous = solver.ambiguousVariables(among: candidates)
     var bits = [UInt8](repeating: 0, count: system.orderedVariables.count)
     carried.ambiguousBits = bits
-    guard !ambiguous.isEmpty else { return [] }
+    guard !ambiguous.isEmpty else { return ([], [:]) }
     for (index, vars) in system.orderedVariables.enumerated() where index != rootIndex {
       for (slot, variable) in [vars.x, vars.width, vars.y, vars.height].enumerated() where ambiguous.contains(variable) {
         bits[index] |= 1 << UInt8(slot)
@@ -1323,8 +1380,11 @@ public final class PlaceSolver {
       solver.forgetRayAlternatives()
     }
     var findings: [AmbiguityFinding] = []
+    var deferred: [SizeKey: DeferredRange] = [:]
     for index in bits.indices where bits[index] != 0 {
-      let found = ambiguityFindings(ofView: index, bits: bits[index])
+      let found = ambiguityFindings(
+        ofView: index, bits: bits[index], defers: !followsUpdates && defersRanges, deferred: &deferred,
+        at: findings.count)
       if !found.isEmpty {
         // Only an update reads the findings by view (`carryOver`), and the first update of a
         // place that does not follow updates starts afresh: such a place keeps them once.
@@ -1332,13 +1392,22 @@ public final class PlaceSolver {
         findings += found
       }
     }
-    return findings
+    return (findings, deferred)
+  }
+
+  private func ambiguityFindings(ofView index: Int, bits: UInt8) -> [AmbiguityFinding] {
+    var none: [SizeKey: DeferredRange] = [:]
+    return ambiguityFindings(ofView: index, bits: bits, defers: false, deferred: &none, at: 0)
   }
 
   /// The findings of the view at `index`, whose variables the bulk test found ambiguous as
   /// `bits` says (x, width, y, height from the lowest bit), and the alternatives of its open
-  /// sizes kept in `cachedSizeAlternatives`.
-  private func ambiguityFindings(ofView index: Int, bits: UInt8) -> [AmbiguityFinding] {
+  /// sizes kept in `cachedSizeAlternatives`. With `defers`, a finding of an open size of a view
+  /// with an intrinsic size on the axis is made without its ranges, and `deferred` records it
+  /// (its position: `offset` plus its place among the view's findings).
+  private func ambiguityFindings(
+    ofView index: Int, bits: UInt8, defers: Bool, deferred: inout [SizeKey: DeferredRange], at offset: Int
+  ) -> [AmbiguityFinding] {
     let name = system.orderedNames[index]
     let vars = system.orderedVariables[index]
     guard let current = solvedView(name) else { return [] }
@@ -1374,7 +1443,9 @@ public final class PlaceSolver {
       }
       var positionRange: FrameRange?
       var sizeRange: FrameRange?
-      if let frame = frameExpressions(of: name, axis: axis) {
+      if defers && sizeAmbiguous && hasIntrinsicSize(name, axis: axis) {
+        deferred[SizeKey(view: name, axis: axis)] = DeferredRange(index: offset + findings.count, probe: probeRange)
+      } else if let frame = frameExpressions(of: name, axis: axis) {
         if positionAmbiguous { positionRange = range(of: frame.position, known: probeRange) }
         if sizeAmbiguous { sizeRange = range(of: frame.size, known: probeRange) }
       }
@@ -1395,6 +1466,13 @@ public final class PlaceSolver {
   /// Lists every variable of the alternatives (as a place that follows updates does): for the
   /// tests that compare the two.
   var listsWholeAlternatives = false
+
+  /// Whether a place that does not follow updates leaves out the ranges a content priority may
+  /// explain (`ambiguitiesWithDeferredRanges()`): off only in the tests that compare the two.
+  var defersRanges = true
+
+  /// How many ranges of a frame's expression this place asked its solver for (for the tests).
+  private(set) var rangeQueries = 0
 
   /// `Solver.raysFollowed` of the place's solver (for the tests).
   var raysFollowed: UInt64 { solver.raysFollowed }
@@ -1787,6 +1865,7 @@ public final class PlaceSolver {
         minimum: known.range.minimum.map { $0 + expression.constant },
         maximum: known.range.maximum.map { $0 + expression.constant })
     } else {
+      rangeQueries += 1
       found = solver.range(of: expression)
     }
     guard let found else { return nil }
@@ -1837,7 +1916,7 @@ public final class PlaceSolver {
   func sizeAlternative(of view: String, axis: AttributeAxis) -> AlternativeSolution? {
     guard let vars = system.variables(of: view) else { return nil }
     // `ambiguities()` asked the solver the same question for every view whose size is open.
-    _ = ambiguities()
+    _ = ambiguitiesWithDeferredRanges()
     if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] { return known }
     guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: axis == .horizontal ? vars.width : vars.height)
     else { return nil }

@@ -281,7 +281,7 @@ public final class SolvedLayout {
     let warmsAtOnce = places.map { !detectsMirrors || $0.direction != .rtl }
     DispatchQueue.concurrentPerform(iterations: places.count) { index in
       let solver = PlaceSolver(model: models[index], place: places[index], followsUpdates: false, engine: shared[index])
-      if warmsAtOnce[index] { _ = solver.ambiguities() }
+      if warmsAtOnce[index] { _ = solver.ambiguitiesWithDeferredRanges() }
       slots.set(index, solver)
     }
     let solvers = slots.values
@@ -302,7 +302,7 @@ public final class SolvedLayout {
     // each: `slots.values` copies every slot).
     let warmed = solvers.indices.filter { mirrors[$0] == nil && !warmsAtOnce[$0] }
     DispatchQueue.concurrentPerform(iterations: warmed.count) { index in
-      _ = slots.value(at: warmed[index])?.ambiguities()
+      _ = slots.value(at: warmed[index])?.ambiguitiesWithDeferredRanges()
     }
     return (solvers, mirrors)
   }

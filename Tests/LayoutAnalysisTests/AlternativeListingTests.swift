@@ -19,14 +19,9 @@ final class AlternativeListingTests: XCTestCase {
   /// everything. Returns how many size alternatives were compared and how many listed fewer
   /// variables than the whole one.
   func compare(_ text: String, seed: UInt64) -> (compared: Int, shorter: Int) {
-    let document = LayoutDocument(text: text, kind: .layout)
-    let places = SolvedLayout.places(of: document.model)
-    let models = document.models(for: places)
     var compared = 0
     var shorter = 0
-    for (index, place) in places.enumerated() {
-      let listed = PlaceSolver(model: models[index], place: place)
-      let whole = PlaceSolver(model: models[index], place: place)
+    for (listed, whole) in Self.placesSolvedTwice(text) {
       whole.listsWholeAlternatives = true
       let findings = listed.ambiguities()
       XCTAssertEqual(describe(findings), describe(whole.ambiguities()), "seed \(seed)\n\(text)")
@@ -55,6 +50,17 @@ final class AlternativeListingTests: XCTestCase {
       }
     }
     return (compared, shorter)
+  }
+
+  /// Every place of the text solved twice, as two places of their own whose ambiguity nothing
+  /// has asked yet, for the tests that set one of them otherwise and compare the two.
+  static func placesSolvedTwice(_ text: String) -> [(PlaceSolver, PlaceSolver)] {
+    let document = LayoutDocument(text: text, kind: .layout)
+    let places = SolvedLayout.places(of: document.model)
+    let models = document.models(for: places)
+    return places.enumerated().map { index, place in
+      (PlaceSolver(model: models[index], place: place), PlaceSolver(model: models[index], place: place))
+    }
   }
 
   func testListedAlternativesReadAsWholeOnRowsOfLabels() {

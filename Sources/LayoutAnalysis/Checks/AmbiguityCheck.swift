@@ -11,7 +11,9 @@ enum AmbiguityCheck {
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, context: CheckContext) -> [PlacedFinding] {
     let model = solver.model
     var findings: [PlacedFinding] = []
-    let ambiguities = solver.ambiguities()
+    // The ranges of open sizes a content priority may explain are worked out only for the
+    // findings reported as `ambiguous` (`withRanges`): the others quote none.
+    let ambiguities = solver.ambiguitiesWithDeferredRanges()
     var explainedByContent = Set<SizedView>()
     let pairs = contentPriorityPairs(ambiguities, solver: solver, model: model)
 
@@ -24,7 +26,7 @@ enum AmbiguityCheck {
     let reported = ambiguities.filter { ambiguity in
       !explainedByContent.contains(SizedView(view: ambiguity.view, axis: ambiguity.axis))
         && model.views[ambiguity.view]?.isGeneratedGuide != true && !isCollapsedArrangedView(ambiguity.view, model: model)
-    }
+    }.map { solver.withRanges($0) }
     // Only the first place to make a finding works out its fix (merging keeps that one).
     let plans = reported.map { ambiguity -> MissingConstraintsPlan? in
       guard context.isFirst(.ambiguous, key: key(of: ambiguity)) else { return nil }

@@ -10,7 +10,7 @@ enum GeometryCheck {
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, isPrimary: Bool) -> [PlacedFinding] {
     let model = solver.model
     var findings: [PlacedFinding] = []
-    let ambiguous = isPrimary ? Set(solver.ambiguities().map(\.view)) : []
+    let ambiguous = isPrimary ? Set(solver.ambiguitiesWithDeferredRanges().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
     // Read by position: a lookup by name copies the whole declaration. Only the views that
     // reach outside their superviews, and in the primary place those declared with a frame,
