@@ -2,6 +2,10 @@
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The solver's compact storage: a constraint record keeps no reference of its own (the
 /// constraint is the owner of its marker; the edit flag and whether there is an other symbol
 /// are bits beside the marker, and the order of addition is 32 bits, renumbered before it
@@ -113,8 +117,8 @@ final class CompactStorageTests: XCTestCase {
   }
 
   /// `Constraint(lhs, relation)` keeps `lhs` as it is, exactly as `lhs - Expression()` would
-  /// make it (terms and constant bit for bit, also for a constant of -0), without copying the
-  /// terms; a right side that is not nothing is still subtracted.
+  /// make it (terms and constant bit for bit, also for a constant of -0); a right side that is
+  /// not nothing is still subtracted.
   func testConstraintAgainstNothingKeepsItsTerms() {
     let x = Variable("x")
     let y = Variable("y")
@@ -128,10 +132,79 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertEqual(
           built.expression.terms.map { ObjectIdentifier($0.variable) }, reference.terms.map { ObjectIdentifier($0.variable) })
       }
-      let alone = Constraint(lhs, .lessThanOrEqual)
-      lhs.terms.withUnsafeBufferPointer { given in
-        alone.expression.terms.withUnsafeBufferPointer { kept in XCTAssertEqual(given.baseAddress, kept.baseAddress) }
+    }
+  }
+
+  /// A constraint of at most two terms keeps them in the object: it reads back the terms it
+  /// was given (in their order, variables and coefficients bit for bit), through `terms` and
+  /// through the `expression` built when read, as `withPriority` does, for 0 to 5 terms; the
+  /// terms are in no array that `expression` hands out, and an object with two terms fits one
+  /// 96-byte block (an object and an array of its own took a 64-byte and an 80-byte block).
+  func testConstraintKeepsUpToTwoTermsWithoutAnArray() {
+    let variables = (0..<5).map { Variable("v\($0)") }
+    let coefficients = [1.0, -0.0, -2.5, 1e-300, .greatestFiniteMagnitude]
+    for count in 0...5 {
+      let given = (0..<count).map { Term(variables[$0], coefficients[$0]) }
+      let expression = Expression(terms: given, constant: -0.0)
+      for relation in Relation.allCases {
+        let constraint = Constraint(expression, relation, priority: 750, tag: count)
+        for read in [constraint, constraint.withPriority(250), constraint ~ 1] {
+          XCTAssertEqual(read.terms.count, count)
+          XCTAssertEqual(read.expression.terms.count, count)
+          for (index, term) in given.enumerated() {
+            XCTAssertTrue(read.terms[index].variable === term.variable)
+            XCTAssertEqual(read.terms[index].coefficient.bitPattern, term.coefficient.bitPattern)
+            XCTAssertTrue(read.expression.terms[index].variable === term.variable)
+            XCTAssertEqual(read.expression.terms[index].coefficient.bitPattern, term.coefficient.bitPattern)
+          }
+          XCTAssertEqual(read.constant.bitPattern, (-0.0).bitPattern)
+          XCTAssertEqual(read.expression.constant.bitPattern, (-0.0).bitPattern)
+          XCTAssertEqual(read.relation, relation)
+          XCTAssertEqual(read.tag, count)
+          let value: (Variable) -> Double = { variable in Double(variables.firstIndex { $0 === variable } ?? 0) + 0.1 }
+          XCTAssertEqual(read.evaluate(value).bitPattern, expression.evaluate(value).bitPattern)
+        }
+        XCTAssertEqual(constraint.description, "\(expression) \(relation.rawValue) 0 @750")
       }
+    }
+    // No term is kept in an array that `expression` hands out: two reads are two arrays (the
+    // terms kept in an array of their own were the same array each time).
+    for count in 1...4 {
+      let constraint = Constraint(Expression(terms: (0..<count).map { Term(variables[$0]) }), .equal)
+      let (first, second) = (constraint.expression, constraint.expression)
+      first.terms.withUnsafeBufferPointer { one in
+        second.terms.withUnsafeBufferPointer { other in XCTAssertNotEqual(one.baseAddress, other.baseAddress) }
+      }
+    }
+    #if canImport(Glibc)
+      // The object with its two terms is one block of the allocator with 88 usable bytes (a
+      // 96-byte block); `malloc_usable_size` is in `malloc.h`, which the module map leaves out.
+      typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+      if let symbol = dlsym(nil, "malloc_usable_size") {
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        let constraint = Constraint(variables[0] - variables[1] + 3, .greaterThanOrEqual, tag: 7)
+        XCTAssertLessThanOrEqual(usableSize(Unmanaged.passUnretained(constraint).toOpaque()), 88)
+      }
+    #endif
+  }
+
+  /// A cell is twelve bytes (a symbol and the two halves of its coefficient's bits, no
+  /// padding), and its coefficient reads back bit for bit what was written, NaN payloads and
+  /// negative zero included.
+  func testCellIsTwelveBytesAndKeepsItsCoefficientBitForBit() {
+    XCTAssertEqual(MemoryLayout<Cell>.size, 12)
+    XCTAssertEqual(MemoryLayout<Cell>.stride, 12)
+    let values: [Double] = [
+      0, -0.0, 1, -1, .pi, 1e-310, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity,
+      Double(bitPattern: 0x7FF8_0000_DEAD_BEEF), Double(bitPattern: 0xFFF0_0000_0000_0001),
+    ]
+    for (index, value) in values.enumerated() {
+      var cell = Cell(symbol: SymbolID(index), coefficient: value)
+      XCTAssertEqual(cell.symbol, SymbolID(index))
+      XCTAssertEqual(cell.coefficient.bitPattern, value.bitPattern)
+      cell.coefficient = -value
+      XCTAssertEqual(cell.coefficient.bitPattern, (-value).bitPattern)
+      XCTAssertEqual(cell.symbol, SymbolID(index))
     }
   }
 
