@@ -32,32 +32,18 @@ public enum Priority {
 /// `lhs - rhs` of the form it was built from. Constraints are identified by the object:
 /// the same constraint can be added to a solver once, and can be used as a dictionary key.
 public final class Constraint: Hashable, Sendable, CustomStringConvertible {
-  // The first two terms are kept in the object, the others (if any) in an array: a constraint
-  // of one or two terms (most of them) is 83 bytes, one 96-byte block of the allocator, where
-  // an object of 50 bytes (a 64-byte block) and an array of two terms (an 80-byte block) took
-  // 144; one of three terms takes an array of one beside it, as many bytes as before. The
-  // stored properties are laid out in this order: the one-byte relation and count fill what
-  // the optional tag leaves of its last word.
+  // The stored properties are laid out in this order: the one-byte relation last fills what
+  // the optional tag leaves of its last word, so an object is 50 bytes, not 57 (a 64-byte
+  // block of the allocator instead of 80; a solver of 100,000 constraints holds 100,000).
 
-  /// The first term (`unused` when there is none).
-  private let firstTerm: Term
-  /// The second term (`unused` when there are fewer than two).
-  private let secondTerm: Term
-  /// The terms after the second; empty when there are at most two.
-  private let laterTerms: [Term]
-  /// The constant part of `expression`.
-  public let constant: Double
+  /// The left side minus the right side.
+  public let expression: Expression
   /// The priority, in (0, 1000]; 1000 means required.
   public let priority: Double
   /// A number chosen by the client, for example an index into its own source table.
   public let tag: Int?
   /// How `expression` compares with 0.
   public let relation: Relation
-  /// How many terms are kept in the object: 0, 1 or 2 (2 when `laterTerms` holds any).
-  private let inlineCount: UInt8
-
-  /// What an unused term slot holds.
-  private static let unused = Term(Variable("unused"), 0)
 
   /// Creates the constraint `lhs (relation) rhs`.
   ///
@@ -74,62 +60,34 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     priority: Double = Priority.required, tag: Int? = nil
   ) {
     // `lhs - rhs` copies the terms even when `rhs` is nothing (`lhs + -0.0` is `lhs`, bit
-    // for bit): no array is built for a right side that is nothing.
-    let expression = rhs.terms.isEmpty && rhs.constant.bitPattern == 0 ? lhs : lhs - rhs
-    let terms = expression.terms
-    switch terms.count {
-    case 0:
-      (firstTerm, secondTerm, laterTerms, inlineCount) = (Self.unused, Self.unused, [], 0)
-    case 1:
-      (firstTerm, secondTerm, laterTerms, inlineCount) = (terms[0], Self.unused, [], 1)
-    case 2:
-      (firstTerm, secondTerm, laterTerms, inlineCount) = (terms[0], terms[1], [], 2)
-    default:
-      (firstTerm, secondTerm, laterTerms, inlineCount) = (terms[0], terms[1], Array(terms[2...]), 2)
-    }
-    self.constant = expression.constant
+    // for bit): a solver holding 100,000 constraints would hold a second, larger array each.
+    self.expression = rhs.terms.isEmpty && rhs.constant.bitPattern == 0 ? lhs : lhs - rhs
     self.relation = relation
     self.priority = priority
     self.tag = tag
   }
 
-  /// The left side minus the right side. Built when read (an array for its terms); the
-  /// solver reads `terms` and `constant`, which build nothing.
-  public var expression: Expression {
-    Expression(terms: Array(terms), constant: constant)
-  }
+  /// The terms of `expression`, in the order they were written.
+  ///
+  /// The solver reads a constraint through `terms` and `constant` only, which build nothing
+  /// whatever way the constraint keeps its terms: a constraint that kept its first terms in
+  /// the object (no array of their own) would have to build `expression` each time it is read.
+  public var terms: Terms { Terms(storage: expression.terms) }
 
-  /// A constraint with the terms, constant and relation of `other` (sharing its array of
-  /// later terms, if it has one) and another priority and tag.
-  private init(copying other: Constraint, priority: Double, tag: Int?) {
-    firstTerm = other.firstTerm
-    secondTerm = other.secondTerm
-    laterTerms = other.laterTerms
-    inlineCount = other.inlineCount
-    constant = other.constant
-    relation = other.relation
-    self.priority = priority
-    self.tag = tag
-  }
+  /// The constant part of `expression`.
+  public var constant: Double { expression.constant }
 
-  /// The terms of `expression`, in the order they were written, read in place.
-  public var terms: Terms { Terms(constraint: self) }
-
-  /// The terms of a constraint, read from the constraint without building an array.
+  /// The terms of a constraint, read without building an array.
   public struct Terms: RandomAccessCollection, Sendable {
-    let constraint: Constraint
+    let storage: [Term]
 
     /// The position of the first term (0).
     public var startIndex: Int { 0 }
     /// The number of terms.
-    public var endIndex: Int { Int(constraint.inlineCount) + constraint.laterTerms.count }
+    public var endIndex: Int { storage.count }
 
     /// The term at `position`, which must be below `endIndex` (as an array's index must be).
-    public subscript(position: Int) -> Term {
-      if position >= 2 { return constraint.laterTerms[position - 2] }
-      precondition(position >= 0 && position < Int(constraint.inlineCount), "Index out of range")
-      return position == 0 ? constraint.firstTerm : constraint.secondTerm
-    }
+    public subscript(position: Int) -> Term { storage[position] }
   }
 
   /// The value of `expression` when every variable takes the value `value(variable)`,
@@ -138,11 +96,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter value: The value of each variable.
   /// - Returns: `Σ coefficientᵢ · value(variableᵢ) + constant`.
   public func evaluate(_ value: (Variable) -> Double) -> Double {
-    var total = constant
-    for term in terms {
-      total += term.coefficient * value(term.variable)
-    }
-    return total
+    expression.evaluate(value)
   }
 
   /// Creates the same relation with another priority (and, optionally, another tag).
@@ -152,7 +106,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
   ///   - tag: The new tag; the old tag when `nil`.
   /// - Returns: A new constraint; the receiver is not changed.
   public func withPriority(_ priority: Double, tag: Int? = nil) -> Constraint {
-    Constraint(copying: self, priority: priority, tag: tag ?? self.tag)
+    Constraint(expression, relation, Expression(), priority: priority, tag: tag ?? self.tag)
   }
 
   /// Whether the priority is 1000 (or more).
