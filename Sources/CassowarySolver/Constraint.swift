@@ -67,6 +67,38 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     self.tag = tag
   }
 
+  /// The terms of `expression`, in the order they were written.
+  ///
+  /// The solver reads a constraint through `terms` and `constant` only, which build nothing
+  /// whatever way the constraint keeps its terms: a constraint that kept its first terms in
+  /// the object (no array of their own) would have to build `expression` each time it is read.
+  public var terms: Terms { Terms(storage: expression.terms) }
+
+  /// The constant part of `expression`.
+  public var constant: Double { expression.constant }
+
+  /// The terms of a constraint, read without building an array.
+  public struct Terms: RandomAccessCollection, Sendable {
+    let storage: [Term]
+
+    /// The position of the first term (0).
+    public var startIndex: Int { 0 }
+    /// The number of terms.
+    public var endIndex: Int { storage.count }
+
+    /// The term at `position`, which must be below `endIndex` (as an array's index must be).
+    public subscript(position: Int) -> Term { storage[position] }
+  }
+
+  /// The value of `expression` when every variable takes the value `value(variable)`,
+  /// summed as `Expression.evaluate` sums it.
+  ///
+  /// - Parameter value: The value of each variable.
+  /// - Returns: `Σ coefficientᵢ · value(variableᵢ) + constant`.
+  public func evaluate(_ value: (Variable) -> Double) -> Double {
+    expression.evaluate(value)
+  }
+
   /// Creates the same relation with another priority (and, optionally, another tag).
   ///
   /// - Parameters:

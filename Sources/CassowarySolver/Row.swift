@@ -35,10 +35,34 @@ enum SymbolKind: UInt8 {
   }
 }
 
-/// One nonzero entry of a sparse row.
+/// One nonzero entry of a sparse row: twelve bytes, aligned to four.
+///
+/// A symbol of 4 bytes beside a `Double` would be padded to 16 (the `Double` aligned to 8);
+/// the coefficient is kept as the two halves of its bit pattern instead, so a row's cells take
+/// 12 bytes each. Reading and writing the coefficient moves the same 64 bits: the values are
+/// the same, bit for bit.
 struct Cell {
   var symbol: SymbolID
-  var coefficient: Double
+  /// The low and high 32 bits of the coefficient's bit pattern.
+  private var low: UInt32
+  private var high: UInt32
+
+  @inline(__always)
+  init(symbol: SymbolID, coefficient: Double) {
+    self.symbol = symbol
+    let bits = coefficient.bitPattern
+    low = UInt32(truncatingIfNeeded: bits)
+    high = UInt32(truncatingIfNeeded: bits >> 32)
+  }
+
+  var coefficient: Double {
+    @inline(__always) get { Double(bitPattern: UInt64(high) << 32 | UInt64(low)) }
+    @inline(__always) set {
+      let bits = newValue.bitPattern
+      low = UInt32(truncatingIfNeeded: bits)
+      high = UInt32(truncatingIfNeeded: bits >> 32)
+    }
+  }
 }
 
 /// A sparse linear form `constant + Σ coefficient · symbol`.

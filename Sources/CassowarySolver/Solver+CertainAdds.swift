@@ -35,7 +35,7 @@ extension Tableau {
     var variables = Membership<ObjectIdentifier>(expected: constraints.count)
     for constraint in constraints {
       guard constraint.isRequired, constraint.relation == .equal, records[ObjectIdentifier(constraint)] == nil,
-        constraint.expression.constant.isFinite, let term = Self.soleTerm(of: constraint.expression)
+        constraint.constant.isFinite, let term = Self.soleTerm(of: constraint.terms)
       else { return false }
       guard term.coefficient == 1 || term.coefficient == -1 else { return false }
       let key = ObjectIdentifier(term.variable)
@@ -53,7 +53,7 @@ extension Tableau {
         guard kind == .slack || kind == .error, !used.contains(cell.symbol), isSubstitutableAlone(cell.symbol)
         else { return false }
         // The new row as `makeRow` builds it: `±v + constant`, with `v` replaced by its row.
-        let constant = Tolerance.sum(constraint.expression.constant, term.coefficient * row.constant)
+        let constant = Tolerance.sum(constraint.constant, term.coefficient * row.constant)
         let coefficient = cell.coefficient * term.coefficient
         guard abs(coefficient) >= Tolerance.coefficient else { return false }
         // The row is negated when its constant is negative; `y` must then have a negative
@@ -68,12 +68,12 @@ extension Tableau {
     return true
   }
 
-  /// The one variable left in an expression once each variable's coefficients are summed as
+  /// The one variable left in a constraint's terms once each variable's coefficients are summed as
   /// `makeRow` sums them (in the order given, a sum of 0 dropping the variable), with its
   /// coefficient; nil when none or several are left, or a coefficient is not finite.
-  static func soleTerm(of expression: Expression) -> (variable: Variable, coefficient: Double)? {
+  static func soleTerm(of terms: Constraint.Terms) -> (variable: Variable, coefficient: Double)? {
     var totals: [(variable: Variable, total: Double?)] = []
-    for term in expression.terms where term.coefficient != 0 {
+    for term in terms where term.coefficient != 0 {
       guard term.coefficient.isFinite else { return nil }
       let value = term.coefficient
       if let index = totals.firstIndex(where: { $0.variable === term.variable }) {

@@ -59,7 +59,7 @@ extension Solver {
       let member = row(index)
       guard member.isRequired else { return nil }
       let rowStart = cellVariables.count
-      for term in member.expression.terms {
+      for term in member.terms {
         let key = ObjectIdentifier(term.variable)
         let number: Int
         if let known = numbers[key] {
@@ -169,7 +169,7 @@ extension Solver {
     var largestConstant = 1.0
     var largestMultiplier = 0.0
     for index in 0..<rowCount where multipliers[index] != 0 {
-      let k = row(index).expression.constant
+      let k = row(index).constant
       constant += multipliers[index] * k
       constantMagnitude += abs(multipliers[index] * k)
       largestConstant = max(largestConstant, abs(k))
@@ -253,18 +253,18 @@ extension Solver {
     // The members reached from `added` through shared variables, in the order of addition.
     var holders: [ObjectIdentifier: [Int32]] = [:]
     for (index, constraint) in required.enumerated() {
-      for term in constraint.expression.terms {
+      for term in constraint.terms {
         holders[ObjectIdentifier(term.variable), default: []].append(Int32(index))
       }
     }
     var reached = [Bool](repeating: false, count: required.count)
     var visited = Set<ObjectIdentifier>()
-    var pending = added.expression.terms.map { ObjectIdentifier($0.variable) }
+    var pending = added.terms.map { ObjectIdentifier($0.variable) }
     while let variable = pending.popLast() {
       guard visited.insert(variable).inserted, let rows = holders[variable] else { continue }
       for row in rows where !reached[Int(row)] {
         reached[Int(row)] = true
-        for term in required[Int(row)].expression.terms { pending.append(ObjectIdentifier(term.variable)) }
+        for term in required[Int(row)].terms { pending.append(ObjectIdentifier(term.variable)) }
       }
     }
     holders = [:]
@@ -282,9 +282,9 @@ extension Solver {
   /// The variable a constraint bounds and whether from below, when it is an inequality on
   /// one variable (its terms merged); nil otherwise.
   static func bound(of constraint: Constraint) -> (variable: Variable, lower: Bool)? {
-    guard constraint.relation != .equal, let first = constraint.expression.terms.first else { return nil }
+    guard constraint.relation != .equal, let first = constraint.terms.first else { return nil }
     var coefficient = 0.0
-    for term in constraint.expression.terms {
+    for term in constraint.terms {
       guard term.variable === first.variable else { return nil }
       coefficient += term.coefficient
     }
@@ -338,7 +338,7 @@ extension Solver {
       var merged: [(variable: Int, coefficient: Double)] = []
       var total = 0.0
       var magnitude = 0.0
-      for term in row.expression.terms {
+      for term in row.terms {
         let key = ObjectIdentifier(term.variable)
         if let value = fixed[key] {
           total += term.coefficient * value

@@ -50,7 +50,7 @@ extension Solver {
     }
     let editLines = tableau.edits.values.compactMap { edit -> (Int, String)? in
       guard let record = tableau.records[ObjectIdentifier(edit.constraint)] else { return nil }
-      let name = edit.constraint.expression.terms.first?.variable.name ?? "?"
+      let name = edit.constraint.terms.first?.variable.name ?? "?"
       return (record.sequence, "  \(name) @\(edit.constraint.priority) target=\(edit.constant)")
     }.sorted { $0.0 < $1.0 }
     if !editLines.isEmpty {

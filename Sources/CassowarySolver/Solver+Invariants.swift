@@ -139,12 +139,12 @@ extension Solver {
         problems.append("constraint #\(record.sequence) is not the owner of its marker")
         continue
       }
-      var total = constraint.expression.evaluate { self.value(of: $0) }
-      if record.isEdit, let variable = constraint.expression.terms.first?.variable,
+      var total = constraint.evaluate { self.value(of: $0) }
+      if record.isEdit, let variable = constraint.terms.first?.variable,
         let edit = t.edits[ObjectIdentifier(variable)]
       {
         // The edit's constraint object keeps its first target; the tableau has moved on.
-        total -= edit.constant + constraint.expression.constant
+        total -= edit.constant + constraint.constant
       }
       let marker = t.value(ofSymbol: record.marker)
       let other = record.other >= 0 ? t.value(ofSymbol: record.other) : 0

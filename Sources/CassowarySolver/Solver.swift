@@ -284,7 +284,7 @@ public final class Solver {
     var result: [UnsatisfiedConstraint] = []
     for record in sortedRecords() where !record.isEdit {
       guard let constraint = tableau.constraint(of: record), !constraint.isRequired else { continue }
-      let total = constraint.expression.evaluate { self.value(of: $0) }
+      let total = constraint.evaluate { self.value(of: $0) }
       let error: Double
       switch constraint.relation {
       case .equal: error = abs(total)
@@ -783,10 +783,10 @@ public final class Solver {
     guard priority.isFinite, priority > 0, priority <= Priority.required else {
       throw .invalidValue("priority \(priority) is not in (0, 1000]")
     }
-    guard constraint.expression.constant.isFinite else {
-      throw .invalidValue("constant \(constraint.expression.constant) in \(constraint)")
+    guard constraint.constant.isFinite else {
+      throw .invalidValue("constant \(constraint.constant) in \(constraint)")
     }
-    for term in constraint.expression.terms where !term.coefficient.isFinite {
+    for term in constraint.terms where !term.coefficient.isFinite {
       throw .invalidValue("coefficient \(term.coefficient) of \(term.variable.name)")
     }
   }

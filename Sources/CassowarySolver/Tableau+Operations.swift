@@ -51,13 +51,13 @@ extension Tableau {
   mutating func makeRow(
     for constraint: Constraint
   ) -> (row: Row, marker: SymbolID, other: SymbolID, fresh: SymbolID?) {
-    var row = Row(constant: constraint.expression.constant)
-    valueScale = max(valueScale, abs(constraint.expression.constant))
+    var row = Row(constant: constraint.constant)
+    valueScale = max(valueScale, abs(constraint.constant))
     // The terms, by symbol (ties in the order given), each symbol's coefficients summed in
     // that order with the same flushing rules as `combineCells`.
     var terms: [(symbol: SymbolID, order: Int, coefficient: Double)] = []
-    terms.reserveCapacity(constraint.expression.terms.count)
-    for term in constraint.expression.terms where term.coefficient != 0 {
+    terms.reserveCapacity(constraint.terms.count)
+    for term in constraint.terms where term.coefficient != 0 {
       terms.append((symbol(for: term.variable), terms.count, term.coefficient))
     }
     terms.sort { $0.symbol != $1.symbol ? $0.symbol < $1.symbol : $0.order < $1.order }

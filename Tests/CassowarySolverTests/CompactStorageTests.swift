@@ -2,6 +2,7 @@
 import TestSupport
 import XCTest
 
+
 /// The solver's compact storage: a constraint record keeps no reference of its own (the
 /// constraint is the owner of its marker; the edit flag and whether there is an other symbol
 /// are bits beside the marker, and the order of addition is 32 bits, renumbered before it
@@ -132,6 +133,58 @@ final class CompactStorageTests: XCTestCase {
       lhs.terms.withUnsafeBufferPointer { given in
         alone.expression.terms.withUnsafeBufferPointer { kept in XCTAssertEqual(given.baseAddress, kept.baseAddress) }
       }
+    }
+  }
+
+  /// `terms`, `constant` and `evaluate`, which the solver reads instead of `expression`, give
+  /// what `expression` holds (the terms in their order, variables and coefficients bit for bit,
+  /// the sum in the same order), also after `withPriority`, for 0 to 5 terms.
+  func testConstraintTermsReadWhatTheExpressionHolds() {
+    let variables = (0..<5).map { Variable("v\($0)") }
+    let coefficients = [1.0, -0.0, -2.5, 1e-300, .greatestFiniteMagnitude]
+    for count in 0...5 {
+      let given = (0..<count).map { Term(variables[$0], coefficients[$0]) }
+      let expression = Expression(terms: given, constant: -0.0)
+      for relation in Relation.allCases {
+        let constraint = Constraint(expression, relation, priority: 750, tag: count)
+        for read in [constraint, constraint.withPriority(250), constraint ~ 1] {
+          XCTAssertEqual(read.terms.count, count)
+          XCTAssertEqual(read.expression.terms.count, count)
+          for (index, term) in given.enumerated() {
+            XCTAssertTrue(read.terms[index].variable === term.variable)
+            XCTAssertEqual(read.terms[index].coefficient.bitPattern, term.coefficient.bitPattern)
+            XCTAssertTrue(read.expression.terms[index].variable === term.variable)
+            XCTAssertEqual(read.expression.terms[index].coefficient.bitPattern, term.coefficient.bitPattern)
+          }
+          XCTAssertEqual(Array(read.terms.map(\.coefficient.bitPattern)), given.map(\.coefficient.bitPattern))
+          XCTAssertEqual(read.constant.bitPattern, (-0.0).bitPattern)
+          XCTAssertEqual(read.relation, relation)
+          XCTAssertEqual(read.tag, count)
+          let value: (Variable) -> Double = { variable in Double(variables.firstIndex { $0 === variable } ?? 0) + 0.1 }
+          XCTAssertEqual(read.evaluate(value).bitPattern, expression.evaluate(value).bitPattern)
+        }
+        XCTAssertEqual(constraint.description, "\(expression) \(relation.rawValue) 0 @750")
+      }
+    }
+  }
+
+  /// A cell is twelve bytes (a symbol and the two halves of its coefficient's bits, no
+  /// padding), and its coefficient reads back bit for bit what was written, NaN payloads and
+  /// negative zero included.
+  func testCellIsTwelveBytesAndKeepsItsCoefficientBitForBit() {
+    XCTAssertEqual(MemoryLayout<Cell>.size, 12)
+    XCTAssertEqual(MemoryLayout<Cell>.stride, 12)
+    let values: [Double] = [
+      0, -0.0, 1, -1, .pi, 1e-310, -.leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity,
+      Double(bitPattern: 0x7FF8_0000_DEAD_BEEF), Double(bitPattern: 0xFFF0_0000_0000_0001),
+    ]
+    for (index, value) in values.enumerated() {
+      var cell = Cell(symbol: SymbolID(index), coefficient: value)
+      XCTAssertEqual(cell.symbol, SymbolID(index))
+      XCTAssertEqual(cell.coefficient.bitPattern, value.bitPattern)
+      cell.coefficient = -value
+      XCTAssertEqual(cell.coefficient.bitPattern, (-value).bitPattern)
+      XCTAssertEqual(cell.symbol, SymbolID(index))
     }
   }
 
