@@ -63,6 +63,32 @@ final class MirroredPlaceTests: XCTestCase {
     return mirrors.count
   }
 
+  /// Compares the model-level test (`MirrorTest`, which solves no right-to-left place) with the
+  /// comparison of the solved places (`PlaceSolver.mirrors`) for each canvas of `text`, laid
+  /// out in both directions whatever the file asks for: whenever the model test says a place
+  /// mirrors, the solved comparison must say so too. Returns how many places each says mirror.
+  @discardableResult
+  private func compareModelTest(_ text: String, kind: FileKind = .layout, label: String) -> (model: Int, solved: Int) {
+    let document = LayoutDocument(text: text, kind: kind)
+    let places = document.model.effectiveCanvases.flatMap { canvas in
+      [LayoutPlace(canvas: canvas, direction: .ltr), LayoutPlace(canvas: canvas, direction: .rtl)]
+    }
+    let models = document.models(for: places)
+    var counts = (model: 0, solved: 0)
+    for twin in stride(from: 0, to: places.count - 1, by: 2) {
+      let left = PlaceSolver(model: models[twin], place: places[twin])
+      let right = PlaceSolver(model: models[twin + 1], place: places[twin + 1])
+      let solved = right.mirrors(left)
+      let model = left.failure == nil && MirrorTest.mirrors(model: models[twin + 1], canvas: places[twin + 1].canvas)
+      if model {
+        XCTAssertTrue(solved, "\(label): the model test says \(places[twin + 1]) mirrors\n\(text)")
+        counts.model += 1
+      }
+      if solved { counts.solved += 1 }
+    }
+    return counts
+  }
+
   /// Layouts in both directions made of what does not depend on the direction (leading,
   /// trailing, sizes, vertical positions, Visual Format rows, priorities, conflicts, content
   /// sizes, nesting), with now and then what does (left, right, centre X, asymmetric insets,
@@ -256,6 +282,116 @@ final class MirroredPlaceTests: XCTestCase {
     ]
     for (label, mirrors, text) in cases {
       XCTAssertEqual(compare("direction both\n" + text, label: label), mirrors, label)
+      // The model-level test decides each of these as the solved comparison does.
+      XCTAssertEqual(compareModelTest("direction both\n" + text, label: label).model, mirrors, label)
     }
+  }
+  /// Shapes that reach the corners of the lowering: fractional and huge canvases, safe areas,
+  /// insets and margins equal or not on the two sides, the margins, safe-area and readable
+  /// guides, stacks, declared guides, multipliers, nesting, the root itself, and every attribute.
+  private static func lowering(_ random: inout SeededRandom) -> String {
+    func pick(_ options: [String]) -> String { options.randomElement(using: &random) ?? options[0] }
+    var lines = ["direction both"]
+    let safeAreas = ["", " safe (20, 0, 10, 0)", " safe (0, 44, 21, 44)", " safe (0, 44, 21, 0)", " safe (0, 0.1, 0, 0.1)"]
+    for index in 0..<Int.random(in: 0...2, using: &random) {
+      lines.append("canvas c\(index) \(pick(["320", "375.5", "333.3", "1000000", "0.1", "812"]))x480\(pick(safeAreas))")
+    }
+    var names: [String] = []
+    var open = 0
+    for index in 0..<Int.random(in: 1...7, using: &random) {
+      let name = "v\(index)"
+      var line: String
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: line = "guide \(name)"
+      case 1: line = "stack \(name)\(pick(["", " axis vertical"])) spacing \(pick(["0", "8", "2.5"]))\(pick(["", " alignment leading", " alignment center", " alignment trailing", " distribution fillEqually"]))"
+      case 2: line = "label \(name) intrinsic \(Int.random(in: 0...120, using: &random))x20"
+      default: line = "view \(name)"
+      }
+      if !line.hasPrefix("guide") {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: line += " insets (1, 2.5, 3, 2.5)"
+        case 1: line += " insets (1, 2, 3, 4)"
+        case 2: line += " margins (8, 2, 8, 30)"
+        case 3: line += " margins (0.1, 0.3, 0, 0.3)"
+        case 4: line += " frame (1 2; 30 40)"
+        default: break
+        }
+      }
+      names.append(name)
+      if line.hasPrefix("stack") || (!line.hasPrefix("guide") && Int.random(in: 0..<3, using: &random) == 0) {
+        line += " {"
+        open += 1
+      }
+      lines.append(line)
+      if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
+        lines.append("}")
+        open -= 1
+      }
+    }
+    lines += Array(repeating: "}", count: open)
+    let attributes = [
+      "leading", "trailing", "left", "right", "centerX", "centerXWithinMargins", "leadingMargin", "trailingMargin",
+      "leftMargin", "rightMargin", "width", "height", "top", "bottom", "centerY", "firstBaseline",
+    ]
+    let horizontal = ["leading", "trailing", "leadingMargin", "trailingMargin", "width"]
+    for _ in 0..<Int.random(in: 1...10, using: &random) {
+      let a = pick(names + ["super"])
+      let b = pick(names + ["super", "super.safeArea", "super.margins", "super.readable"])
+      let pool = Int.random(in: 0..<3, using: &random) == 0 ? attributes : horizontal
+      let first = pick(pool)
+      let second = Int.random(in: 0..<3, using: &random) == 0 ? pick(pool) : first
+      let relation = pick(["==", ">=", "<="])
+      let multiplier = pick(["", "", "", " * 2", " * 0.5", " * 1"])
+      let constant = pick(["", " + 8", " - 0.1", " + 0.3", " + 1000000", " - 12.5"])
+      let priority = pick(["", "", "", " @750", " @999", " @250"])
+      if Int.random(in: 0..<6, using: &random) == 0 {
+        lines.append("\(a).\(pick(["width", "height", "leading", "trailing"])) \(relation) \(Int.random(in: 0...300, using: &random))\(priority)")
+      } else {
+        lines.append("\(a).\(first) \(relation) \(b).\(second)\(multiplier)\(constant)\(priority)")
+      }
+    }
+    if Bool.random(using: &random), let name = names.randomElement(using: &random) {
+      lines.append("H:|-\(pick(["", "8", "0.5"]))-[\(name)]\(pick(["", "-|", "-(>=4)-|"]))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The model-level test never says "mirrors" where the comparison of the solved places says
+  /// it does not: on the layouts the tests above make, the random layouts, Visual Format
+  /// chains, the shapes of the lowering's corners, and every example and fixture, each canvas
+  /// in both directions. It also finds every mirror the solved comparison finds there.
+  func testTheModelTestNeverSaysMirrorsWrongly() throws {
+    var model = 0
+    var solved = 0
+    func add(_ counts: (model: Int, solved: Int)) {
+      model += counts.model
+      solved += counts.solved
+    }
+    withEverySeed(0..<300) { random, seed in add(compareModelTest(Self.layout(&random), label: "seed \(seed)")) }
+    withEverySeed(0..<600) { random, seed in
+      add(compareModelTest(Self.lowering(&random), label: "lowering seed \(seed)"))
+    }
+    withEveryRandomLayout(0..<150) { text, seed in add(compareModelTest(text, label: "random layout \(seed)")) }
+    withEverySeed(0..<40) { random, seed in
+      let count = Int.random(in: 1...40, using: &random)
+      let format =
+        "H:" + (Bool.random(using: &random) ? "|" : "")
+        + (0..<count).map { "[v\($0)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]" }
+        .joined(separator: ["-", "-8-", "-(>=8)-", ""].randomElement(using: &random) ?? "-")
+        + (["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|")
+      add(compareModelTest(format + "\nV:|-[v0]-|\n", kind: .vfl, label: "chain seed \(seed)"))
+    }
+    let examples = packageRoot().appendingPathComponent("Examples")
+    let files =
+      ["clean", "problems"].flatMap {
+        fixtureFiles(in: examples.appendingPathComponent($0), extensions: ["layout", "vfl"])
+      } + ["analysis", "stacks", "guides"].flatMap { fixtureFiles(in: fixturesDirectory($0), extensions: ["layout", "vfl"]) }
+    XCTAssertGreaterThan(files.count, 30)
+    for url in files {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      add(compareModelTest(text, kind: FileKind(pathExtension: url.pathExtension) ?? .layout, label: url.lastPathComponent))
+    }
+    XCTAssertGreaterThan(model, 500)
+    XCTAssertEqual(model, solved)
   }
 }
