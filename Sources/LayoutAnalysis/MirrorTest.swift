@@ -62,8 +62,14 @@ struct MirrorTest {
 
   /// The test for `model` laid out on `canvas`.
   init(model: LayoutModel, canvas: Canvas) {
-    left = LayoutSystem(model: model, place: LayoutPlace(canvas: canvas, direction: .ltr))
-    right = left.with(model: model, place: LayoutPlace(canvas: canvas, direction: .rtl))
+    self.init(left: LayoutSystem(model: model, place: LayoutPlace(canvas: canvas, direction: .ltr)))
+  }
+
+  /// The test over a left-to-right system (its model and canvas), whose variables the
+  /// right-to-left lowering shares.
+  init(left: LayoutSystem) {
+    self.left = left
+    right = left.with(model: left.model, place: LayoutPlace(canvas: left.place.canvas, direction: .rtl))
     let root = left.variables(of: LayoutModel.rootName)
     rootX = root.map { ObjectIdentifier($0.x) }
     rootWidth = root.map { ObjectIdentifier($0.width) }
@@ -165,5 +171,116 @@ extension LayoutDocument {
     let canvases = model.effectiveCanvases
     let models = models(for: canvases.map { LayoutPlace(canvas: $0, direction: .rtl) })
     return zip(canvases, models).map { ($0, MirrorTest.mirrors(model: $1, canvas: $0)) }
+  }
+}
+
+/// Whether each canvas's right-to-left place mirrors its left-to-right twin (`MirrorTest`),
+/// kept through a document's edits, as a live layout would keep it: an edit of constraints
+/// only (the same declarations, no `when` block) takes away the verdicts of the constraints it
+/// replaced and adds those of the constraints that replaced them; any other edit decides every
+/// canvas again. The verdicts counted are those of the current constraints either way.
+final class MirrorDecisions {
+  private struct Kept {
+    var test: MirrorTest
+    var viewsMirror: Bool
+    var tally: MirrorTest.Tally
+    var mirrors: Bool { viewsMirror && tally.mirrors }
+  }
+
+  private var kept: [Canvas: Kept] = [:]
+  private var canvases: [Canvas] = []
+  private var model: LayoutModel?
+  private var declarations: DeclarationsIdentity?
+  private var revision: DocumentRevision?
+  /// How the last update decided: the constraints whose verdicts it read (for tests).
+  private(set) var lastVerdicts = 0
+  /// Whether the last update kept the tallies and read only the constraints an edit changed.
+  private(set) var lastWasIncremental = false
+
+  /// Brings the decisions up to date with `document`; for each canvas, in order, whether its
+  /// right-to-left place mirrors its twin.
+  @discardableResult
+  func update(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
+    let newModel = document.model
+    let newCanvases = newModel.effectiveCanvases
+    lastVerdicts = 0
+    if let oldModel = model, !newModel.hasSizeClassConditions, declarations === document.declarations,
+      newCanvases == canvases
+    {
+      var changed: (old: Range<Int>, new: Range<Int>)?
+      if document.revision === revision {
+        changed = (0..<0, 0..<0)
+      } else if let edit = document.constraintEdit, edit.basedOn === revision {
+        changed = (edit.old, edit.new)
+      }
+      if let changed, changed.old.upperBound <= oldModel.constraints.count,
+        changed.new.upperBound <= newModel.constraints.count
+      {
+        for canvas in newCanvases {
+          guard var entry = kept[canvas] else { continue }
+          // The same views: the systems carry on over the new model.
+          let left = entry.test.left.with(model: newModel, place: entry.test.left.place)
+          entry.test = MirrorTest(left: left)
+          for position in changed.old { entry.tally.remove(entry.test.fileVerdict(oldModel.constraints[position])) }
+          for position in changed.new { entry.tally.add(entry.test.fileVerdict(newModel.constraints[position])) }
+          lastVerdicts += changed.old.count + changed.new.count
+          kept[canvas] = entry
+        }
+        lastWasIncremental = true
+        return remember(document)
+      }
+    }
+    lastWasIncremental = false
+    kept = [:]
+    let models = document.models(for: newCanvases.map { LayoutPlace(canvas: $0, direction: .rtl) })
+    for (canvas, canvasModel) in zip(newCanvases, models) where kept[canvas] == nil {
+      let test = MirrorTest(model: canvasModel, canvas: canvas)
+      let engine = canvasModel.implicitConstraints(for: canvas)
+      kept[canvas] = Kept(
+        test: test, viewsMirror: test.viewsMirror(),
+        tally: test.tally(engine: engine, constraints: canvasModel.constraints))
+      lastVerdicts += engine.count + canvasModel.constraints.count
+    }
+    canvases = newCanvases
+    return remember(document)
+  }
+
+  private func remember(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
+    model = document.model
+    declarations = document.declarations
+    revision = document.revision
+    return canvases.map { ($0, kept[$0]?.mirrors ?? false) }
+  }
+}
+
+extension PlaceSolver {
+  /// Every view's geometry in `mirrored`, a right-to-left place that mirrors this left-to-right
+  /// one (`MirrorTest`), read from this place's solution: the two solve the same system, so
+  /// every variable has the same value, and each view's alignment rectangle is measured from
+  /// the other edge of its superview's bounds (x ↦ bounds width − x − width; in root
+  /// coordinates, canvas width − x − width), as the right-to-left place reads its own
+  /// (`readAllViews`), with the same arithmetic on the same numbers.
+  func mirroredViews(in mirrored: LayoutPlace) -> [SolvedView?] {
+    let views = allSolvedViews().views
+    let parents = system.superviewIndex
+    let insets = system.orderedInsets
+    let count = min(views.count, insets.count, parents.count)
+    var result = [SolvedView?](repeating: nil, count: views.count)
+    for index in 0..<count {
+      guard let view = views[index] else { continue }
+      let rect = view.alignment
+      let parent = parents[index]
+      let boundsWidth =
+        parent >= 0 && parent < count
+        ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
+      let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
+      let absolute = view.absoluteAlignment
+      result[index] = SolvedView(
+        name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
+        alignment: alignment,
+        absoluteAlignment: Rect(
+          x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
+    }
+    return result
   }
 }

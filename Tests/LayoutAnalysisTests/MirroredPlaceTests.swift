@@ -83,6 +83,17 @@ final class MirroredPlaceTests: XCTestCase {
       if model {
         XCTAssertTrue(solved, "\(label): the model test says \(places[twin + 1]) mirrors\n\(text)")
         counts.model += 1
+        // Its frames are the twin's mirrored, bit for bit.
+        func bits(_ views: [SolvedView?]) -> [String] {
+          views.map { view in
+            guard let view else { return "nil" }
+            return [view.frame, view.alignment, view.absoluteAlignment].flatMap { [$0.x, $0.y, $0.width, $0.height] }
+              .map { String($0.bitPattern, radix: 16) }.joined(separator: " ") + " \(view.name) \(view.superview ?? "-")"
+          }
+        }
+        XCTAssertEqual(
+          bits(left.mirroredViews(in: places[twin + 1])), bits(right.allSolvedViews().views),
+          "\(label): the frames of \(places[twin + 1])\n\(text)")
       }
       if solved { counts.solved += 1 }
     }
@@ -393,5 +404,78 @@ final class MirroredPlaceTests: XCTestCase {
     }
     XCTAssertGreaterThan(model, 500)
     XCTAssertEqual(model, solved)
+  }
+  /// The decisions a live layout would keep (`MirrorDecisions`) through seeded edits into and
+  /// out of mirroring — a constraint on the left edge or the centre added, removed or turned
+  /// back into leading, constants changed, insets that differ by side declared and taken back —
+  /// are after every edit those of the model test on the text analysed afresh, and an edit of
+  /// constraints only is decided from the constraints it changed.
+  func testDecisionsKeptThroughEditsAreThoseOfTheTextAfresh() {
+    var incremental = 0
+    var intoMirroring = 0
+    var outOfMirroring = 0
+    withEverySeed(0..<120) { random, seed in
+      var lines = Self.layout(&random).split(separator: "\n").map(String.init)
+      let decisions = MirrorDecisions()
+      var document = LayoutDocument(text: lines.joined(separator: "\n") + "\n", kind: .layout)
+      var before = decisions.update(document).map(\.mirrors)
+      for step in 0..<12 {
+        let constraintLines = lines.indices.filter { lines[$0].contains("==") || lines[$0].contains(":") }
+        let viewLines = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          let line = ["v0.left == super.left + 3", "v0.centerX == super.centerX", "v0.right <= super.right"]
+            .randomElement(using: &random) ?? ""
+          lines.insert(line, at: constraintLines.randomElement(using: &random) ?? lines.count)
+        case 1:
+          if let index = constraintLines.randomElement(using: &random) { lines.remove(at: index) }
+        case 2:
+          if let index = constraintLines.randomElement(using: &random) {
+            lines[index] =
+              lines[index].contains("left")
+              ? lines[index].replacingOccurrences(of: "left", with: "leading")
+              : lines[index].replacingOccurrences(of: "leading", with: "left")
+          }
+        case 3:
+          if let index = constraintLines.randomElement(using: &random) {
+            lines[index] = lines[index].replacingOccurrences(of: " + ", with: " + 1")
+          }
+        case 4:
+          if let index = viewLines.randomElement(using: &random) {
+            lines[index] =
+              lines[index].contains(" insets (1, 2, 3, 4)")
+              ? lines[index].replacingOccurrences(of: " insets (1, 2, 3, 4)", with: "")
+              : lines[index].replacingOccurrences(of: "view v", with: "view v").replacingOccurrences(
+                of: " {", with: " insets (1, 2, 3, 4) {")
+          }
+        default:
+          lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+        let kept = decisions.update(document)
+        let freshDocument = LayoutDocument(text: text, kind: .layout)
+        let fresh = freshDocument.rightToLeftMirrorsWithoutSolving()
+        XCTAssertEqual(kept.map(\.canvas), fresh.map(\.canvas), "seed \(seed) step \(step)\n\(text)")
+        XCTAssertEqual(kept.map(\.mirrors), fresh.map(\.mirrors), "seed \(seed) step \(step)\n\(text)")
+        if decisions.lastWasIncremental {
+          incremental += 1
+          // Fewer verdicts than deciding afresh, which reads the engine's constraints too.
+          let afresh = MirrorDecisions()
+          afresh.update(freshDocument)
+          XCTAssertLessThan(decisions.lastVerdicts, afresh.lastVerdicts, "seed \(seed) step \(step)")
+        }
+        let after = kept.map(\.mirrors)
+        if after.count == before.count {
+          for (old, new) in zip(before, after) where old != new {
+            if new { intoMirroring += 1 } else { outOfMirroring += 1 }
+          }
+        }
+        before = after
+      }
+    }
+    XCTAssertGreaterThan(incremental, 300)
+    XCTAssertGreaterThan(intoMirroring, 20)
+    XCTAssertGreaterThan(outOfMirroring, 20)
   }
 }
