@@ -77,6 +77,23 @@ struct MirrorTest {
 
   /// What `constraint` lowers to in the two directions.
   func verdict(_ constraint: LayoutConstraint) -> Verdict {
+    MirrorTest.independentOfDirection(constraint) ? .same(movesRootX: false) : loweredVerdict(constraint)
+  }
+
+  /// Whether a constraint lowers alike in both directions without being lowered: every
+  /// attribute it names is vertical or a size. Such a constraint reads no horizontal position
+  /// (the direction changes only how `x` and the horizontal edges are measured: a view's width,
+  /// of its margins or safe-area guide too, is its width less the sum of its two insets either
+  /// way, and IEEE addition is commutative), is measured in its container along the vertical
+  /// axis or not at all, and has no term on the root's `x`. (Tests compare it with
+  /// `loweredVerdict` on every constraint they make.)
+  static func independentOfDirection(_ constraint: LayoutConstraint) -> Bool {
+    func neutral(_ attribute: LayoutAttribute) -> Bool { attribute.isSize || attribute.axis == .vertical }
+    return neutral(constraint.first.attribute) && (constraint.second.map { neutral($0.attribute) } ?? true)
+  }
+
+  /// What `constraint` lowers to in the two directions, lowered in both.
+  func loweredVerdict(_ constraint: LayoutConstraint) -> Verdict {
     let a = left.solverConstraint(constraint, tag: 0)
     let b = right.solverConstraint(constraint, tag: 0)
     guard let a, let b else { return a == nil && b == nil ? .same(movesRootX: false) : .differs }
@@ -123,13 +140,20 @@ struct MirrorTest {
     for (index, name) in left.orderedNames.enumerated() {
       let parent = left.superviewIndex[index]
       guard parent >= 0, parent < left.orderedNames.count else { continue }
-      let pin = LayoutConstraint(
-        first: ConstraintItem(view: name, attribute: .leading), relation: .equal,
-        second: ConstraintItem(view: left.orderedNames[parent], attribute: .leading), constant: 1, origin: .explicit,
-        range: SourceRange(at: 0))
-      guard verdict(pin) == .same(movesRootX: false) else { return false }
+      guard verdict(MirrorTest.leadingPin(name, to: left.orderedNames[parent])) == .same(movesRootX: false) else {
+        return false
+      }
     }
     return true
+  }
+
+  /// A view's leading edge pinned to its superview's, as "Add missing constraints" pins it
+  /// along the axis a direction can change (the constant is any other than 0).
+  static func leadingPin(_ view: String, to superview: String) -> LayoutConstraint {
+    LayoutConstraint(
+      first: ConstraintItem(view: view, attribute: .leading), relation: .equal,
+      second: ConstraintItem(view: superview, attribute: .leading), constant: 1, origin: .explicit,
+      range: SourceRange(at: 0))
   }
 
   /// The verdicts of the engine's constraints (`engine`) and the file's (`constraints`).

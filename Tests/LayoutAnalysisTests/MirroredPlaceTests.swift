@@ -76,6 +76,12 @@ final class MirroredPlaceTests: XCTestCase {
     let models = document.models(for: places)
     var counts = (model: 0, solved: 0)
     for twin in stride(from: 0, to: places.count - 1, by: 2) {
+      // A constraint of vertical and size attributes only is taken to lower alike unlowered.
+      let test = MirrorTest(model: models[twin], canvas: places[twin].canvas)
+      for constraint in models[twin].implicitConstraints(for: places[twin].canvas) + Array(models[twin].constraints)
+      where MirrorTest.independentOfDirection(constraint) {
+        XCTAssertEqual(test.loweredVerdict(constraint), .same(movesRootX: false), "\(label): \(constraint)\n\(text)")
+      }
       let left = PlaceSolver(model: models[twin], place: places[twin])
       let right = PlaceSolver(model: models[twin + 1], place: places[twin + 1])
       let solved = right.mirrors(left)
@@ -226,16 +232,22 @@ final class MirroredPlaceTests: XCTestCase {
     }
   }
 
+  /// A horizontal Visual Format chain of some of `views` views, sized, spaced and ended at random.
+  private static func chain(_ random: inout SeededRandom, views: ClosedRange<Int>) -> String {
+    let count = Int.random(in: views, using: &random)
+    let gaps = ["-", "-8-", "-(>=8)-", "", "-(0)-"]
+    var format = "H:" + (Bool.random(using: &random) ? "|" : "")
+    format += (0..<count).map { index in
+      "[v\(index)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]"
+    }.joined(separator: gaps.randomElement(using: &random) ?? "-")
+    format += ["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|"
+    return format
+  }
+
   func testVisualFormatChainsFindTheSame() {
     var mirrored = 0
     withEverySeed(0..<80) { random, seed in
-      let count = Int.random(in: 1...60, using: &random)
-      let gaps = ["-", "-8-", "-(>=8)-", "", "-(0)-"]
-      var format = "H:" + (Bool.random(using: &random) ? "|" : "")
-      format += (0..<count).map { index in
-        "[v\(index)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]"
-      }.joined(separator: gaps.randomElement(using: &random) ?? "-")
-      format += ["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|"
+      let format = Self.chain(&random, views: 1...60)
       let vertical = Bool.random(using: &random) ? "\nV:|-[v0]-|" : ""
       mirrored += compare(format + vertical + "\n", kind: .vfl, label: "seed \(seed)")
     }
@@ -384,12 +396,7 @@ final class MirroredPlaceTests: XCTestCase {
     }
     withEveryRandomLayout(0..<150) { text, seed in add(compareModelTest(text, label: "random layout \(seed)")) }
     withEverySeed(0..<40) { random, seed in
-      let count = Int.random(in: 1...40, using: &random)
-      let format =
-        "H:" + (Bool.random(using: &random) ? "|" : "")
-        + (0..<count).map { "[v\($0)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]" }
-        .joined(separator: ["-", "-8-", "-(>=8)-", ""].randomElement(using: &random) ?? "-")
-        + (["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|")
+      let format = Self.chain(&random, views: 1...40)
       add(compareModelTest(format + "\nV:|-[v0]-|\n", kind: .vfl, label: "chain seed \(seed)"))
     }
     let examples = packageRoot().appendingPathComponent("Examples")
