@@ -106,6 +106,19 @@ final class MirroredPlaceTests: XCTestCase {
     return counts
   }
 
+  /// Appends a declaration to `lines`, opening a body when `opening`, and now and then closes
+  /// the innermost body open.
+  private static func declare(
+    _ line: String, opening: Bool, in lines: inout [String], open: inout Int, _ random: inout SeededRandom
+  ) {
+    lines.append(opening ? line + " {" : line)
+    if opening { open += 1 }
+    if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
+      lines.append("}")
+      open -= 1
+    }
+  }
+
   /// Layouts in both directions made of what does not depend on the direction (leading,
   /// trailing, sizes, vertical positions, Visual Format rows, priorities, conflicts, content
   /// sizes, nesting), with now and then what does (left, right, centre X, asymmetric insets,
@@ -131,15 +144,7 @@ final class MirroredPlaceTests: XCTestCase {
       case 2: line += " frame (1 2; 30 40)"
       default: break
       }
-      if Int.random(in: 0..<4, using: &random) == 0 {
-        line += " {"
-        open += 1
-      }
-      lines.append(line)
-      if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
-        lines.append("}")
-        open -= 1
-      }
+      declare(line, opening: Int.random(in: 0..<4, using: &random) == 0, in: &lines, open: &open, &random)
     }
     lines += Array(repeating: "}", count: open)
     let attributes = ["leading", "trailing", "width", "height", "top", "bottom", "centerY", "leadingMargin"]
@@ -341,15 +346,8 @@ final class MirroredPlaceTests: XCTestCase {
         }
       }
       names.append(name)
-      if line.hasPrefix("stack") || (!line.hasPrefix("guide") && Int.random(in: 0..<3, using: &random) == 0) {
-        line += " {"
-        open += 1
-      }
-      lines.append(line)
-      if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
-        lines.append("}")
-        open -= 1
-      }
+      let opening = line.hasPrefix("stack") || (!line.hasPrefix("guide") && Int.random(in: 0..<3, using: &random) == 0)
+      declare(line, opening: opening, in: &lines, open: &open, &random)
     }
     lines += Array(repeating: "}", count: open)
     let attributes = [
