@@ -2332,10 +2332,7 @@ extension PlaceSolver {
     for (index, name) in system.orderedNames.enumerated() {
       let parent = system.superviewIndex[index]
       guard parent >= 0, parent < system.orderedNames.count else { continue }
-      let pin = LayoutConstraint(
-        first: ConstraintItem(view: name, attribute: .leading), relation: .equal,
-        second: ConstraintItem(view: system.orderedNames[parent], attribute: .leading), constant: 1, origin: .explicit,
-        range: SourceRange(at: 0))
+      let pin = MirrorTest.leadingPin(name, to: system.orderedNames[parent])
       guard let a = system.solverConstraint(pin, tag: 0), let b = twin.system.solverConstraint(pin, tag: 0),
         a.expression.constant == b.expression.constant, a.expression.terms.count == b.expression.terms.count
       else { return false }

@@ -81,6 +81,38 @@ enum CheckBenchmark {
   }
 }
 
+/// `plumb-bench mirror --views N [--runs K]`: what deciding from the lowered model that the
+/// form's right-to-left place mirrors its twin costs (`rightToLeftMirrorsWithoutSolving`),
+/// against solving that place, which is what the decision would spare.
+enum MirrorBenchmark {
+  static func run(views: Int, runs: Int) -> String {
+    let document = LayoutDocument(bytes: Array(CheckBenchmark.generate(views: views).utf8), kind: .layout)
+    var testTimes: [Double] = []
+    var solveTimes: [Double] = []
+    var mirrors = false
+    for _ in 0..<max(runs, 1) {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let decided = document.rightToLeftMirrorsWithoutSolving()
+      let tested = DispatchTime.now().uptimeNanoseconds
+      mirrors = !decided.isEmpty && decided.allSatisfy(\.mirrors)
+      let place = LayoutPlace(canvas: decided.first?.canvas ?? .standard, direction: .rtl)
+      let solver = PlaceSolver(model: document.model, place: place)
+      let solved = DispatchTime.now().uptimeNanoseconds
+      testTimes.append(Double(tested - start) / 1e6)
+      solveTimes.append(Double(solved - tested) / 1e6)
+      withExtendedLifetime(solver) {}
+    }
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+    func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    return "{\"views\":\(views),\"constraints\":\(document.model.constraints.count),\"mirrors\":\(mirrors),"
+      + "\"mirror_test_ms\":\(milliseconds(median(testTimes))),\"rtl_solve_ms\":\(milliseconds(median(solveTimes))),"
+      + "\"runs\":\(max(runs, 1))}"
+  }
+}
+
 /// `plumb-bench live --views N [--edits K]`: what the language server does on a keystroke.
 /// One view's height in the middle of the generated layout is edited back and forth; each
 /// edit re-parses the text and brings a `LiveLayout` up to date, which is compared with

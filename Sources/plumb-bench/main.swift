@@ -144,7 +144,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration] [--direction ltr|rtl|both]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH] [--direction ltr|rtl|both]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench mirror --views N [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration] [--direction ltr|rtl|both]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH] [--direction ltr|rtl|both]")
 }
 switch command {
 case "solver":
@@ -252,6 +252,20 @@ case "explain":
   }
   if !rest.isEmpty { fail("unknown argument \(rest[0])") }
   print(ExplainBenchmark.run(megabytes: megabytes, runs: runs))
+case "mirror":
+  var views = 10000
+  var runs = 5
+  var rest = Array(arguments.dropFirst())
+  while rest.count >= 2 {
+    switch rest[0] {
+    case "--views": views = Int(rest[1]) ?? views
+    case "--runs": runs = Int(rest[1]) ?? runs
+    default: fail("unknown argument \(rest[0])")
+    }
+    rest.removeFirst(2)
+  }
+  if !rest.isEmpty { fail("unknown argument \(rest[0])") }
+  print(MirrorBenchmark.run(views: views, runs: runs))
 case "live":
   var views = 1000
   var edits = 50

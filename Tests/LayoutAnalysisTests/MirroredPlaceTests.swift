@@ -63,6 +63,62 @@ final class MirroredPlaceTests: XCTestCase {
     return mirrors.count
   }
 
+  /// Compares the model-level test (`MirrorTest`, which solves no right-to-left place) with the
+  /// comparison of the solved places (`PlaceSolver.mirrors`) for each canvas of `text`, laid
+  /// out in both directions whatever the file asks for: whenever the model test says a place
+  /// mirrors, the solved comparison must say so too. Returns how many places each says mirror.
+  @discardableResult
+  private func compareModelTest(_ text: String, kind: FileKind = .layout, label: String) -> (model: Int, solved: Int) {
+    let document = LayoutDocument(text: text, kind: kind)
+    let places = document.model.effectiveCanvases.flatMap { canvas in
+      [LayoutPlace(canvas: canvas, direction: .ltr), LayoutPlace(canvas: canvas, direction: .rtl)]
+    }
+    let models = document.models(for: places)
+    var counts = (model: 0, solved: 0)
+    for twin in stride(from: 0, to: places.count - 1, by: 2) {
+      // A constraint of vertical and size attributes only is taken to lower alike unlowered.
+      let test = MirrorTest(model: models[twin], canvas: places[twin].canvas)
+      for constraint in models[twin].implicitConstraints(for: places[twin].canvas) + Array(models[twin].constraints)
+      where MirrorTest.independentOfDirection(constraint) {
+        XCTAssertEqual(test.loweredVerdict(constraint), .same(movesRootX: false), "\(label): \(constraint)\n\(text)")
+      }
+      let left = PlaceSolver(model: models[twin], place: places[twin])
+      let right = PlaceSolver(model: models[twin + 1], place: places[twin + 1])
+      let solved = right.mirrors(left)
+      let model = left.failure == nil && MirrorTest.mirrors(model: models[twin + 1], canvas: places[twin + 1].canvas)
+      if model {
+        XCTAssertTrue(solved, "\(label): the model test says \(places[twin + 1]) mirrors\n\(text)")
+        counts.model += 1
+        // Its frames are the twin's mirrored, bit for bit.
+        func bits(_ views: [SolvedView?]) -> [String] {
+          views.map { view in
+            guard let view else { return "nil" }
+            return [view.frame, view.alignment, view.absoluteAlignment].flatMap { [$0.x, $0.y, $0.width, $0.height] }
+              .map { String($0.bitPattern, radix: 16) }.joined(separator: " ") + " \(view.name) \(view.superview ?? "-")"
+          }
+        }
+        XCTAssertEqual(
+          bits(left.mirroredViews(in: places[twin + 1])), bits(right.allSolvedViews().views),
+          "\(label): the frames of \(places[twin + 1])\n\(text)")
+      }
+      if solved { counts.solved += 1 }
+    }
+    return counts
+  }
+
+  /// Appends a declaration to `lines`, opening a body when `opening`, and now and then closes
+  /// the innermost body open.
+  private static func declare(
+    _ line: String, opening: Bool, in lines: inout [String], open: inout Int, _ random: inout SeededRandom
+  ) {
+    lines.append(opening ? line + " {" : line)
+    if opening { open += 1 }
+    if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
+      lines.append("}")
+      open -= 1
+    }
+  }
+
   /// Layouts in both directions made of what does not depend on the direction (leading,
   /// trailing, sizes, vertical positions, Visual Format rows, priorities, conflicts, content
   /// sizes, nesting), with now and then what does (left, right, centre X, asymmetric insets,
@@ -88,15 +144,7 @@ final class MirroredPlaceTests: XCTestCase {
       case 2: line += " frame (1 2; 30 40)"
       default: break
       }
-      if Int.random(in: 0..<4, using: &random) == 0 {
-        line += " {"
-        open += 1
-      }
-      lines.append(line)
-      if open > 0, Int.random(in: 0..<3, using: &random) == 0 {
-        lines.append("}")
-        open -= 1
-      }
+      declare(line, opening: Int.random(in: 0..<4, using: &random) == 0, in: &lines, open: &open, &random)
     }
     lines += Array(repeating: "}", count: open)
     let attributes = ["leading", "trailing", "width", "height", "top", "bottom", "centerY", "leadingMargin"]
@@ -189,16 +237,22 @@ final class MirroredPlaceTests: XCTestCase {
     }
   }
 
+  /// A horizontal Visual Format chain of some of `views` views, sized, spaced and ended at random.
+  private static func chain(_ random: inout SeededRandom, views: ClosedRange<Int>) -> String {
+    let count = Int.random(in: views, using: &random)
+    let gaps = ["-", "-8-", "-(>=8)-", "", "-(0)-"]
+    var format = "H:" + (Bool.random(using: &random) ? "|" : "")
+    format += (0..<count).map { index in
+      "[v\(index)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]"
+    }.joined(separator: gaps.randomElement(using: &random) ?? "-")
+    format += ["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|"
+    return format
+  }
+
   func testVisualFormatChainsFindTheSame() {
     var mirrored = 0
     withEverySeed(0..<80) { random, seed in
-      let count = Int.random(in: 1...60, using: &random)
-      let gaps = ["-", "-8-", "-(>=8)-", "", "-(0)-"]
-      var format = "H:" + (Bool.random(using: &random) ? "|" : "")
-      format += (0..<count).map { index in
-        "[v\(index)\(["", "(20)", "(>=10)", "(==v0)"].randomElement(using: &random) ?? "")]"
-      }.joined(separator: gaps.randomElement(using: &random) ?? "-")
-      format += ["|", "-|", "-(>=0)-|", ""].randomElement(using: &random) ?? "|"
+      let format = Self.chain(&random, views: 1...60)
       let vertical = Bool.random(using: &random) ? "\nV:|-[v0]-|" : ""
       mirrored += compare(format + vertical + "\n", kind: .vfl, label: "seed \(seed)")
     }
@@ -256,6 +310,177 @@ final class MirroredPlaceTests: XCTestCase {
     ]
     for (label, mirrors, text) in cases {
       XCTAssertEqual(compare("direction both\n" + text, label: label), mirrors, label)
+      // The model-level test decides each of these as the solved comparison does.
+      XCTAssertEqual(compareModelTest("direction both\n" + text, label: label).model, mirrors, label)
     }
+  }
+  /// Shapes that reach the corners of the lowering: fractional and huge canvases, safe areas,
+  /// insets and margins equal or not on the two sides, the margins, safe-area and readable
+  /// guides, stacks, declared guides, multipliers, nesting, the root itself, and every attribute.
+  private static func lowering(_ random: inout SeededRandom) -> String {
+    func pick(_ options: [String]) -> String { options.randomElement(using: &random) ?? options[0] }
+    var lines = ["direction both"]
+    let safeAreas = ["", " safe (20, 0, 10, 0)", " safe (0, 44, 21, 44)", " safe (0, 44, 21, 0)", " safe (0, 0.1, 0, 0.1)"]
+    for index in 0..<Int.random(in: 0...2, using: &random) {
+      lines.append("canvas c\(index) \(pick(["320", "375.5", "333.3", "1000000", "0.1", "812"]))x480\(pick(safeAreas))")
+    }
+    var names: [String] = []
+    var open = 0
+    for index in 0..<Int.random(in: 1...7, using: &random) {
+      let name = "v\(index)"
+      var line: String
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: line = "guide \(name)"
+      case 1: line = "stack \(name)\(pick(["", " axis vertical"])) spacing \(pick(["0", "8", "2.5"]))\(pick(["", " alignment leading", " alignment center", " alignment trailing", " distribution fillEqually"]))"
+      case 2: line = "label \(name) intrinsic \(Int.random(in: 0...120, using: &random))x20"
+      default: line = "view \(name)"
+      }
+      if !line.hasPrefix("guide") {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: line += " insets (1, 2.5, 3, 2.5)"
+        case 1: line += " insets (1, 2, 3, 4)"
+        case 2: line += " margins (8, 2, 8, 30)"
+        case 3: line += " margins (0.1, 0.3, 0, 0.3)"
+        case 4: line += " frame (1 2; 30 40)"
+        default: break
+        }
+      }
+      names.append(name)
+      let opening = line.hasPrefix("stack") || (!line.hasPrefix("guide") && Int.random(in: 0..<3, using: &random) == 0)
+      declare(line, opening: opening, in: &lines, open: &open, &random)
+    }
+    lines += Array(repeating: "}", count: open)
+    let attributes = [
+      "leading", "trailing", "left", "right", "centerX", "centerXWithinMargins", "leadingMargin", "trailingMargin",
+      "leftMargin", "rightMargin", "width", "height", "top", "bottom", "centerY", "firstBaseline",
+    ]
+    let horizontal = ["leading", "trailing", "leadingMargin", "trailingMargin", "width"]
+    for _ in 0..<Int.random(in: 1...10, using: &random) {
+      let a = pick(names + ["super"])
+      let b = pick(names + ["super", "super.safeArea", "super.margins", "super.readable"])
+      let pool = Int.random(in: 0..<3, using: &random) == 0 ? attributes : horizontal
+      let first = pick(pool)
+      let second = Int.random(in: 0..<3, using: &random) == 0 ? pick(pool) : first
+      let relation = pick(["==", ">=", "<="])
+      let multiplier = pick(["", "", "", " * 2", " * 0.5", " * 1"])
+      let constant = pick(["", " + 8", " - 0.1", " + 0.3", " + 1000000", " - 12.5"])
+      let priority = pick(["", "", "", " @750", " @999", " @250"])
+      if Int.random(in: 0..<6, using: &random) == 0 {
+        lines.append("\(a).\(pick(["width", "height", "leading", "trailing"])) \(relation) \(Int.random(in: 0...300, using: &random))\(priority)")
+      } else {
+        lines.append("\(a).\(first) \(relation) \(b).\(second)\(multiplier)\(constant)\(priority)")
+      }
+    }
+    if Bool.random(using: &random), let name = names.randomElement(using: &random) {
+      lines.append("H:|-\(pick(["", "8", "0.5"]))-[\(name)]\(pick(["", "-|", "-(>=4)-|"]))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The model-level test never says "mirrors" where the comparison of the solved places says
+  /// it does not: on the layouts the tests above make, the random layouts, Visual Format
+  /// chains, the shapes of the lowering's corners, and every example and fixture, each canvas
+  /// in both directions. It also finds every mirror the solved comparison finds there.
+  func testTheModelTestNeverSaysMirrorsWrongly() throws {
+    var model = 0
+    var solved = 0
+    func add(_ counts: (model: Int, solved: Int)) {
+      model += counts.model
+      solved += counts.solved
+    }
+    withEverySeed(0..<300) { random, seed in add(compareModelTest(Self.layout(&random), label: "seed \(seed)")) }
+    withEverySeed(0..<600) { random, seed in
+      add(compareModelTest(Self.lowering(&random), label: "lowering seed \(seed)"))
+    }
+    withEveryRandomLayout(0..<150) { text, seed in add(compareModelTest(text, label: "random layout \(seed)")) }
+    withEverySeed(0..<40) { random, seed in
+      let format = Self.chain(&random, views: 1...40)
+      add(compareModelTest(format + "\nV:|-[v0]-|\n", kind: .vfl, label: "chain seed \(seed)"))
+    }
+    let examples = packageRoot().appendingPathComponent("Examples")
+    let files =
+      ["clean", "problems"].flatMap {
+        fixtureFiles(in: examples.appendingPathComponent($0), extensions: ["layout", "vfl"])
+      } + ["analysis", "stacks", "guides"].flatMap { fixtureFiles(in: fixturesDirectory($0), extensions: ["layout", "vfl"]) }
+    XCTAssertGreaterThan(files.count, 30)
+    for url in files {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      add(compareModelTest(text, kind: FileKind(pathExtension: url.pathExtension) ?? .layout, label: url.lastPathComponent))
+    }
+    XCTAssertGreaterThan(model, 500)
+    XCTAssertEqual(model, solved)
+  }
+  /// The decisions a live layout would keep (`MirrorDecisions`) through seeded edits into and
+  /// out of mirroring — a constraint on the left edge or the centre added, removed or turned
+  /// back into leading, constants changed, insets that differ by side declared and taken back —
+  /// are after every edit those of the model test on the text analysed afresh, and an edit of
+  /// constraints only is decided from the constraints it changed.
+  func testDecisionsKeptThroughEditsAreThoseOfTheTextAfresh() {
+    var incremental = 0
+    var intoMirroring = 0
+    var outOfMirroring = 0
+    withEverySeed(0..<120) { random, seed in
+      var lines = Self.layout(&random).split(separator: "\n").map(String.init)
+      let decisions = MirrorDecisions()
+      var document = LayoutDocument(text: lines.joined(separator: "\n") + "\n", kind: .layout)
+      var before = decisions.update(document).map(\.mirrors)
+      for step in 0..<12 {
+        let constraintLines = lines.indices.filter { lines[$0].contains("==") || lines[$0].contains(":") }
+        let viewLines = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          let line = ["v0.left == super.left + 3", "v0.centerX == super.centerX", "v0.right <= super.right"]
+            .randomElement(using: &random) ?? ""
+          lines.insert(line, at: constraintLines.randomElement(using: &random) ?? lines.count)
+        case 1:
+          if let index = constraintLines.randomElement(using: &random) { lines.remove(at: index) }
+        case 2:
+          if let index = constraintLines.randomElement(using: &random) {
+            lines[index] =
+              lines[index].contains("left")
+              ? lines[index].replacingOccurrences(of: "left", with: "leading")
+              : lines[index].replacingOccurrences(of: "leading", with: "left")
+          }
+        case 3:
+          if let index = constraintLines.randomElement(using: &random) {
+            lines[index] = lines[index].replacingOccurrences(of: " + ", with: " + 1")
+          }
+        case 4:
+          if let index = viewLines.randomElement(using: &random) {
+            lines[index] =
+              lines[index].contains(" insets (1, 2, 3, 4)")
+              ? lines[index].replacingOccurrences(of: " insets (1, 2, 3, 4)", with: "")
+              : lines[index].replacingOccurrences(of: "view v", with: "view v").replacingOccurrences(
+                of: " {", with: " insets (1, 2, 3, 4) {")
+          }
+        default:
+          lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+        let kept = decisions.update(document)
+        let freshDocument = LayoutDocument(text: text, kind: .layout)
+        let fresh = freshDocument.rightToLeftMirrorsWithoutSolving()
+        XCTAssertEqual(kept.map(\.canvas), fresh.map(\.canvas), "seed \(seed) step \(step)\n\(text)")
+        XCTAssertEqual(kept.map(\.mirrors), fresh.map(\.mirrors), "seed \(seed) step \(step)\n\(text)")
+        if decisions.lastWasIncremental {
+          incremental += 1
+          // Fewer verdicts than deciding afresh, which reads the engine's constraints too.
+          let afresh = MirrorDecisions()
+          afresh.update(freshDocument)
+          XCTAssertLessThan(decisions.lastVerdicts, afresh.lastVerdicts, "seed \(seed) step \(step)")
+        }
+        let after = kept.map(\.mirrors)
+        if after.count == before.count {
+          for (old, new) in zip(before, after) where old != new {
+            if new { intoMirroring += 1 } else { outOfMirroring += 1 }
+          }
+        }
+        before = after
+      }
+    }
+    XCTAssertGreaterThan(incremental, 300)
+    XCTAssertGreaterThan(intoMirroring, 20)
+    XCTAssertGreaterThan(outOfMirroring, 20)
   }
 }

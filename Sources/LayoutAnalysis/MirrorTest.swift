@@ -1,0 +1,310 @@
+import CassowarySolver
+import LayoutSyntax
+
+/// Whether the right-to-left place of a canvas solves the same system as its left-to-right
+/// twin, decided from the lowered model without solving the right-to-left place: the part of
+/// `PlaceSolver.mirrors` that compares the two places' solver constraints, kept per
+/// constraint and per view so that an edit can decide again only what it changed.
+///
+/// Each constraint is lowered in both directions over the same variables (the right-to-left
+/// system shares the left-to-right one's, `LayoutSystem.with(model:place:)`) and compared term
+/// by term, exactly as `mirrors` compares the solved places' constraints by slot; a constraint
+/// that reads `left`, `right` or an absolute centre, a safe-area edge or margin that differs
+/// left and right, insets of the views above that differ, or a multiplier whose container's
+/// origin is measured from the other edge lowers otherwise and does not mirror. What
+/// `mirrors` also compares of the solved places (the conflicts, the broken entries, a
+/// failure, the solution) follows from the same constraints added in the same order, the
+/// root's left-edge pin aside, which is allowed to differ as `mirrors` allows it: once, in a
+/// variable no other constraint moves (`MirroredPlaceTests.testTheModelTestNeverSaysMirrorsWrongly`
+/// checks this implication on seeded layouts).
+///
+/// The checks that compare a declared frame (`misplaced`) run on the first place only, which
+/// a right-to-left twin never is, so a declared frame does not change the verdict.
+struct MirrorTest {
+  /// What one constraint's two lowerings are to each other.
+  enum Verdict: Equatable {
+    /// The same solver constraint (or none, an item being unknown, in both); `movesRootX`
+    /// when its coefficients on the root's `x` do not cancel.
+    case same(movesRootX: Bool)
+    /// A required equality of the root's `x` (and width) alone in both, differing: the
+    /// engine's pin of the root's left edge.
+    case rootPin
+    /// Anything else: the place does not mirror while the constraint is there.
+    case differs
+  }
+
+  /// The verdicts of a list of constraints, counted: what an edit updates by taking away
+  /// the verdicts of the constraints it removed and adding those of the constraints it added.
+  struct Tally: Equatable {
+    var differing = 0
+    var rootPins = 0
+    var movingRootX = 0
+
+    mutating func add(_ verdict: Verdict, count: Int = 1) {
+      switch verdict {
+      case .same(let movesRootX): if movesRootX { movingRootX += count }
+      case .rootPin: rootPins += count
+      case .differs: differing += count
+      }
+    }
+
+    mutating func remove(_ verdict: Verdict) { add(verdict, count: -1) }
+
+    /// Whether the constraints counted let the place mirror (as `mirrors` allows: one root
+    /// pin, and then no other constraint on the root's `x`).
+    var mirrors: Bool { differing == 0 && rootPins <= 1 && !(rootPins == 1 && movingRootX > 0) }
+  }
+
+  let left: LayoutSystem
+  let right: LayoutSystem
+  private let rootX: ObjectIdentifier?
+  private let rootWidth: ObjectIdentifier?
+
+  /// The test for `model` laid out on `canvas`.
+  init(model: LayoutModel, canvas: Canvas) {
+    self.init(left: LayoutSystem(model: model, place: LayoutPlace(canvas: canvas, direction: .ltr)))
+  }
+
+  /// The test over a left-to-right system (its model and canvas), whose variables the
+  /// right-to-left lowering shares.
+  init(left: LayoutSystem) {
+    self.left = left
+    right = left.with(model: left.model, place: LayoutPlace(canvas: left.place.canvas, direction: .rtl))
+    let root = left.variables(of: LayoutModel.rootName)
+    rootX = root.map { ObjectIdentifier($0.x) }
+    rootWidth = root.map { ObjectIdentifier($0.width) }
+  }
+
+  /// What `constraint` lowers to in the two directions.
+  func verdict(_ constraint: LayoutConstraint) -> Verdict {
+    MirrorTest.independentOfDirection(constraint) ? .same(movesRootX: false) : loweredVerdict(constraint)
+  }
+
+  /// Whether a constraint lowers alike in both directions without being lowered: every
+  /// attribute it names is vertical or a size. Such a constraint reads no horizontal position
+  /// (the direction changes only how `x` and the horizontal edges are measured: a view's width,
+  /// of its margins or safe-area guide too, is its width less the sum of its two insets either
+  /// way, and IEEE addition is commutative), is measured in its container along the vertical
+  /// axis or not at all, and has no term on the root's `x`. (Tests compare it with
+  /// `loweredVerdict` on every constraint they make.)
+  static func independentOfDirection(_ constraint: LayoutConstraint) -> Bool {
+    func neutral(_ attribute: LayoutAttribute) -> Bool { attribute.isSize || attribute.axis == .vertical }
+    return neutral(constraint.first.attribute) && (constraint.second.map { neutral($0.attribute) } ?? true)
+  }
+
+  /// What `constraint` lowers to in the two directions, lowered in both.
+  func loweredVerdict(_ constraint: LayoutConstraint) -> Verdict {
+    let a = left.solverConstraint(constraint, tag: 0)
+    let b = right.solverConstraint(constraint, tag: 0)
+    guard let a, let b else { return a == nil && b == nil ? .same(movesRootX: false) : .differs }
+    if Self.same(a, b) {
+      var onRootX = 0.0
+      for term in a.expression.terms where ObjectIdentifier(term.variable) == rootX { onRootX += term.coefficient }
+      return .same(movesRootX: onRootX != 0)
+    }
+    return pinsRootX(a) && pinsRootX(b) ? .rootPin : .differs
+  }
+
+  /// The same relation, priority, constant and terms (the same variables, in the same order,
+  /// with the same coefficients), as `mirrors` compares them.
+  private static func same(_ a: Constraint, _ b: Constraint) -> Bool {
+    guard a.relation == b.relation, a.priority == b.priority, a.expression.constant == b.expression.constant,
+      a.expression.terms.count == b.expression.terms.count
+    else { return false }
+    for (s, t) in zip(a.expression.terms, b.expression.terms)
+    where s.coefficient != t.coefficient || s.variable !== t.variable {
+      return false
+    }
+    return true
+  }
+
+  /// A required equality over the root's `x` and width only, with the root's `x` in it.
+  private func pinsRootX(_ constraint: Constraint) -> Bool {
+    guard constraint.relation == .equal, constraint.priority >= Priority.required else { return false }
+    var onX = 0.0
+    for term in constraint.expression.terms {
+      let id = ObjectIdentifier(term.variable)
+      guard id == rootX || id == rootWidth else { return false }
+      if id == rootX { onX += term.coefficient }
+    }
+    return onX != 0 && onX.isFinite
+  }
+
+  /// Whether the views let the place mirror, whatever the constraints: every view's alignment
+  /// insets the same on the left and the right, and each view's leading edge pinned to its
+  /// superview's (what "Add missing constraints" adds along the axis a direction can change)
+  /// lowering alike.
+  func viewsMirror() -> Bool {
+    guard rootX != nil else { return false }
+    for insets in left.orderedInsets where insets.left != insets.right { return false }
+    for (index, name) in left.orderedNames.enumerated() {
+      let parent = left.superviewIndex[index]
+      guard parent >= 0, parent < left.orderedNames.count else { continue }
+      guard verdict(MirrorTest.leadingPin(name, to: left.orderedNames[parent])) == .same(movesRootX: false) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A view's leading edge pinned to its superview's, as "Add missing constraints" pins it
+  /// along the axis a direction can change (the constant is any other than 0).
+  static func leadingPin(_ view: String, to superview: String) -> LayoutConstraint {
+    LayoutConstraint(
+      first: ConstraintItem(view: view, attribute: .leading), relation: .equal,
+      second: ConstraintItem(view: superview, attribute: .leading), constant: 1, origin: .explicit,
+      range: SourceRange(at: 0))
+  }
+
+  /// The verdicts of the engine's constraints (`engine`) and the file's (`constraints`).
+  func tally(engine: [LayoutConstraint], constraints: ConstraintList) -> Tally {
+    var tally = Tally()
+    for constraint in engine {
+      // A root pin the file writes would be a second one; the engine's is its one.
+      tally.add(verdict(constraint))
+    }
+    for chunk in constraints.storedChunks {
+      for constraint in chunk.constraints { tally.add(fileVerdict(constraint)) }
+    }
+    return tally
+  }
+
+  /// The verdict of one of the file's constraints: a pin of the root's `x` that differs is
+  /// counted as differing (only the engine's pin is allowed to, and it is never broken).
+  func fileVerdict(_ constraint: LayoutConstraint) -> Verdict {
+    let found = verdict(constraint)
+    return found == .rootPin ? .differs : found
+  }
+
+  /// Whether the right-to-left place of `canvas` mirrors its left-to-right twin, both laid
+  /// out from `model`, decided without solving it (the twin must have been solved without a
+  /// failure: `mirrors` asks it of both).
+  static func mirrors(model: LayoutModel, canvas: Canvas) -> Bool {
+    let test = MirrorTest(model: model, canvas: canvas)
+    return test.viewsMirror()
+      && test.tally(engine: model.implicitConstraints(for: canvas), constraints: model.constraints).mirrors
+  }
+}
+
+extension LayoutDocument {
+  /// For each canvas, in order, whether its right-to-left place mirrors its left-to-right
+  /// twin, as `MirrorTest` decides it from the canvas's model without solving either place.
+  /// The twin must also solve without a failure (`PlaceSolver.failure`), which only solving it
+  /// tells. For measurements (`plumb-bench mirror`).
+  public func rightToLeftMirrorsWithoutSolving() -> [(canvas: Canvas, mirrors: Bool)] {
+    let canvases = model.effectiveCanvases
+    let models = models(for: canvases.map { LayoutPlace(canvas: $0, direction: .rtl) })
+    return zip(canvases, models).map { ($0, MirrorTest.mirrors(model: $1, canvas: $0)) }
+  }
+}
+
+/// Whether each canvas's right-to-left place mirrors its left-to-right twin (`MirrorTest`),
+/// kept through a document's edits, as a live layout would keep it: an edit of constraints
+/// only (the same declarations, no `when` block) takes away the verdicts of the constraints it
+/// replaced and adds those of the constraints that replaced them; any other edit decides every
+/// canvas again. The verdicts counted are those of the current constraints either way.
+final class MirrorDecisions {
+  private struct Kept {
+    var test: MirrorTest
+    var viewsMirror: Bool
+    var tally: MirrorTest.Tally
+    var mirrors: Bool { viewsMirror && tally.mirrors }
+  }
+
+  private var kept: [Canvas: Kept] = [:]
+  private var canvases: [Canvas] = []
+  private var model: LayoutModel?
+  private var declarations: DeclarationsIdentity?
+  private var revision: DocumentRevision?
+  /// How the last update decided: the constraints whose verdicts it read (for tests).
+  private(set) var lastVerdicts = 0
+  /// Whether the last update kept the tallies and read only the constraints an edit changed.
+  private(set) var lastWasIncremental = false
+
+  /// Brings the decisions up to date with `document`; for each canvas, in order, whether its
+  /// right-to-left place mirrors its twin.
+  @discardableResult
+  func update(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
+    let newModel = document.model
+    let newCanvases = newModel.effectiveCanvases
+    lastVerdicts = 0
+    if let oldModel = model, !newModel.hasSizeClassConditions, declarations === document.declarations,
+      newCanvases == canvases
+    {
+      var changed: (old: Range<Int>, new: Range<Int>)?
+      if document.revision === revision {
+        changed = (0..<0, 0..<0)
+      } else if let edit = document.constraintEdit, edit.basedOn === revision {
+        changed = (edit.old, edit.new)
+      }
+      if let changed, changed.old.upperBound <= oldModel.constraints.count,
+        changed.new.upperBound <= newModel.constraints.count
+      {
+        for canvas in newCanvases {
+          guard var entry = kept[canvas] else { continue }
+          // The same views: the systems carry on over the new model.
+          let left = entry.test.left.with(model: newModel, place: entry.test.left.place)
+          entry.test = MirrorTest(left: left)
+          for position in changed.old { entry.tally.remove(entry.test.fileVerdict(oldModel.constraints[position])) }
+          for position in changed.new { entry.tally.add(entry.test.fileVerdict(newModel.constraints[position])) }
+          lastVerdicts += changed.old.count + changed.new.count
+          kept[canvas] = entry
+        }
+        lastWasIncremental = true
+        return remember(document)
+      }
+    }
+    lastWasIncremental = false
+    kept = [:]
+    let models = document.models(for: newCanvases.map { LayoutPlace(canvas: $0, direction: .rtl) })
+    for (canvas, canvasModel) in zip(newCanvases, models) where kept[canvas] == nil {
+      let test = MirrorTest(model: canvasModel, canvas: canvas)
+      let engine = canvasModel.implicitConstraints(for: canvas)
+      kept[canvas] = Kept(
+        test: test, viewsMirror: test.viewsMirror(),
+        tally: test.tally(engine: engine, constraints: canvasModel.constraints))
+      lastVerdicts += engine.count + canvasModel.constraints.count
+    }
+    canvases = newCanvases
+    return remember(document)
+  }
+
+  private func remember(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
+    model = document.model
+    declarations = document.declarations
+    revision = document.revision
+    return canvases.map { ($0, kept[$0]?.mirrors ?? false) }
+  }
+}
+
+extension PlaceSolver {
+  /// Every view's geometry in `mirrored`, a right-to-left place that mirrors this left-to-right
+  /// one (`MirrorTest`), read from this place's solution: the two solve the same system, so
+  /// every variable has the same value, and each view's alignment rectangle is measured from
+  /// the other edge of its superview's bounds (x ↦ bounds width − x − width; in root
+  /// coordinates, canvas width − x − width), as the right-to-left place reads its own
+  /// (`readAllViews`), with the same arithmetic on the same numbers.
+  func mirroredViews(in mirrored: LayoutPlace) -> [SolvedView?] {
+    let views = allSolvedViews().views
+    let parents = system.superviewIndex
+    let insets = system.orderedInsets
+    let count = min(views.count, insets.count, parents.count)
+    var result = [SolvedView?](repeating: nil, count: views.count)
+    for index in 0..<count {
+      guard let view = views[index] else { continue }
+      let rect = view.alignment
+      let parent = parents[index]
+      let boundsWidth =
+        parent >= 0 && parent < count
+        ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
+      let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
+      let absolute = view.absoluteAlignment
+      result[index] = SolvedView(
+        name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
+        alignment: alignment,
+        absoluteAlignment: Rect(
+          x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
+    }
+    return result
+  }
+}
