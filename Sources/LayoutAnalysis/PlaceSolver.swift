@@ -1738,6 +1738,7 @@ public final class PlaceSolver {
   /// full analysis does (the place is then left as it was). For tests of `carryOver`.
   func analysisDescription(fresh: Bool) -> String {
     let saved = (cachedViews, cachedAmbiguities, cachedSizeAlternatives, carried)
+    let savedDeferred = deferredRanges
     if fresh {
       cachedViews = nil
       cachedAmbiguities = nil
@@ -1745,7 +1746,11 @@ public final class PlaceSolver {
       carried = Carried()
     }
     defer {
-      if fresh { (cachedViews, cachedAmbiguities, cachedSizeAlternatives, carried) = saved }
+      if fresh {
+        (cachedViews, cachedAmbiguities, cachedSizeAlternatives, carried) = saved
+        // Set after the cached findings, whose `didSet` clears it.
+        deferredRanges = savedDeferred
+      }
     }
     func bits(_ value: Double?) -> String { value.map { String($0.bitPattern, radix: 16) } ?? "nil" }
     func bits(_ rect: Rect) -> String { [rect.x, rect.y, rect.width, rect.height].map { bits($0) }.joined(separator: " ") }

@@ -450,8 +450,7 @@ final class MirroredPlaceTests: XCTestCase {
             lines[index] =
               lines[index].contains(" insets (1, 2, 3, 4)")
               ? lines[index].replacingOccurrences(of: " insets (1, 2, 3, 4)", with: "")
-              : lines[index].replacingOccurrences(of: "view v", with: "view v").replacingOccurrences(
-                of: " {", with: " insets (1, 2, 3, 4) {")
+              : lines[index].replacingOccurrences(of: " {", with: " insets (1, 2, 3, 4) {")
           }
         default:
           lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
