@@ -3,6 +3,12 @@ import LayoutSyntax
 
 /// A layout that follows a document through its edits, for the language server: each
 /// place keeps its solver, and an edit only removes and adds the constraints it changed.
+///
+/// A right-to-left place that mirrors its left-to-right twin (`MirrorDecisions`, decided from
+/// the lowered model and kept through edits) holds no solver while it mirrors and its twin
+/// solves without a failure: its findings are made from the twin's (`SolvedLayout.init(document:store:derived:)`),
+/// and it is solved from its model only when read. An edit that makes it stop mirroring
+/// solves it then, once; one that makes it mirror again lets it go.
 public final class LiveLayout {
   /// What identifies a place across edits: not where its canvas is declared.
   private struct PlaceKey: Hashable {
@@ -24,6 +30,8 @@ public final class LiveLayout {
   }
 
   private var solvers: [PlaceKey: PlaceSolver] = [:]
+  /// Whether each canvas's right-to-left place mirrors its twin, kept through edits.
+  private var mirrorDecisions = MirrorDecisions()
   /// The view signatures' ids, shared by every place.
   private let signatures = SignatureTable()
   /// The declarations and the version of the document the solvers hold.
@@ -68,50 +76,94 @@ public final class LiveLayout {
         shares.append(nil)
       }
     }
+    let models = document.models(for: places)
+    // The right-to-left places that mirror their twins (by position, with the twin's): not
+    // brought up to date, and let go.
+    var mirrored: [Int: Int] = [:]
+    if document.model.directions == .both {
+      let mirroring = Set(mirrorDecisions.update(document).filter(\.mirrors).map(\.canvas))
+      // Where the numbers are such that its findings cannot be made from its twin's, the place
+      // keeps its solver.
+      let numbers = NumericRangeCheck.Numbers(document.model)
+      for (index, place) in places.enumerated()
+      where place.direction == .rtl && mirroring.contains(place.canvas)
+        && SolvedLayout.mayDeriveFindings(numbers, canvas: place.canvas)
+      {
+        if let twin = places.firstIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }), twin < index {
+          mirrored[index] = twin
+        }
+      }
+    } else {
+      // Nothing to decide: what the decisions keep (the canvases' systems) goes.
+      mirrorDecisions = MirrorDecisions()
+    }
     let work = PlaceWork(
-      models: document.models(for: places), places: places, existing: places.map { solvers[PlaceKey($0)] },
+      models: models, places: places, existing: places.map { solvers[PlaceKey($0)] },
       shares: shares, signatures: signatures, sameDeclarations: sameDeclarations, redeclared: redeclared,
       changed: conditional ? nil : changed)
     // Places share nothing but the (immutable) model: each is brought up to date on its own
     // core, with the caches the checks read warmed there.
+    let active = places.indices.filter { mirrored[$0] == nil }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
-    if places.count > 1 {
-      DispatchQueue.concurrentPerform(iterations: places.count) { slots.set($0, work.run($0)) }
+    if active.count > 1 {
+      DispatchQueue.concurrentPerform(iterations: active.count) { slots.set(active[$0], work.run(active[$0])) }
     } else {
-      for index in places.indices { slots.set(index, work.run(index)) }
+      for index in active { slots.set(index, work.run(index)) }
     }
-    let ordered = slots.values
+    // A twin that gave up, or whose frames are not all finite, tells nothing of its mirror's
+    // findings: the mirror is solved on its own.
+    for (index, twin) in mirrored
+    where slots.value(at: twin).map({ $0.failure != nil || !$0.viewsWithFramesNotFinite().isEmpty }) ?? true {
+      slots.set(index, work.run(index))
+      mirrored[index] = nil
+    }
     var next: [PlaceKey: PlaceSolver] = [:]
-    for solver in ordered { next[PlaceKey(solver.place)] = solver }
+    var held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)] = []
+    for index in places.indices {
+      let solver = slots.value(at: index)
+      if let solver { next[PlaceKey(solver.place)] = solver }
+      // A place let go is solved, when read, with its twin's engine constraints (the canvas's).
+      let engine = mirrored[index].flatMap { slots.value(at: $0)?.engineConstraintsIfComputed }
+      held.append((solver, models[index], engine))
+    }
     solvers = next
-    self.places = ordered
+    self.places = places
+    self.held = held
+    self.mirrored = mirrored
     lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
     declarations = document.declarations
     revision = document.revision
-    return SolvedLayout(document: document, places: ordered)
+    return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
   }
 
-  /// The places of the last update, in order, and its document while its findings are shown
-  /// (the text has no error).
-  private var places: [PlaceSolver] = []
+  /// The places of the last update, in order, each with its solver (nil for a mirrored place
+  /// let go), model and engine constraints, the mirrored places with their twins, and the
+  /// document while its findings are shown (the text has no error).
+  private var places: [LayoutPlace] = []
+  private var held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)] = []
+  private var mirrored: [Int: Int] = [:]
   private var lastDocument: LayoutDocument?
+
+  /// Whether the place at `index` of the last update holds a solver (false for a right-to-left
+  /// place that mirrors its twin, let go).
+  public func holdsSolver(at index: Int) -> Bool { index < held.count && held[index].solver != nil }
 
   /// Whether the last update may rest on another solution than a fresh solve of the same text
   /// would: a place updated in place whose layout is not unique (some view is ambiguous).
   /// Findings quote the solution (frames, what is offscreen), so `settle()` solves such places
   /// again in file order, as `plumb check` does.
   public var needsSettling: Bool {
-    lastDocument != nil && places.contains { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty }
+    lastDocument != nil && held.contains { $0.solver.map { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty } ?? false }
   }
 
   /// Solves the places of the last update whose solution is not unique again in file order,
   /// and returns the layout's findings then; nil when nothing needed it.
   public func settle() -> SolvedLayout? {
     guard let document = lastDocument, needsSettling else { return nil }
-    for solver in places where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
+    for case let solver? in held.map(\.solver) where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
       solver.solveAgain()
     }
-    return SolvedLayout(document: document, places: places)
+    return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
   }
 }
 

@@ -1594,7 +1594,7 @@ public final class PlaceSolver {
     return found.sorted()
   }
 
-  private static func isNotFinite(_ view: SolvedView?) -> Bool {
+  static func isNotFinite(_ view: SolvedView?) -> Bool {
     guard let frame = view?.frame else { return false }
     return !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite)
   }

@@ -97,6 +97,16 @@ public final class SolvedLayout {
       findingsOnly: false)
   }
 
+  /// The findings of `document` over a live layout's places (`LiveLayout`), some of which
+  /// hold no solver: a right-to-left place that mirrors its twin (`MirrorTest`), by position,
+  /// with its twin's position. Such a place's findings are made from its twin's solver
+  /// (`derivedFindings`: its frames mirrored, the same solution), or, where they cannot be,
+  /// from its own solver, solved then from its model; `places` and `solver(at:)` solve it when
+  /// read.
+  convenience init(document: LayoutDocument, store: PlaceStore, derived: [Int: Int]) {
+    self.init(document: document, store: store, mirrors: derived, findingsOnly: false, derived: derived)
+  }
+
   /// What a mirrored place finds of its own solver, made before the solver is let go.
   private struct OwnFindings {
     var failure: String?
@@ -108,7 +118,10 @@ public final class SolvedLayout {
     var unsatisfied: [UnsatisfiedCheck.Unexplained]
   }
 
-  private init(document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool) {
+  /// - Parameter derived: the places of `mirrors` that hold no solver (`init(document:store:derived:)`).
+  private init(
+    document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool, derived: [Int: Int] = [:]
+  ) {
     self.document = document
     self.store = store
     let placeList = store.places
@@ -116,7 +129,7 @@ public final class SolvedLayout {
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var diagnostics = document.diagnostics
     if !hasErrors {
-      diagnostics += RTLCheck.diagnostics(document, places: store.solvers())
+      diagnostics += RTLCheck.diagnostics(document, places: { store.solvers() })
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       // Findings are merged as each place makes them: a later place's copy of a finding only
@@ -148,6 +161,13 @@ public final class SolvedLayout {
       // none of its findings was held back for quoting unreliable values.
       var twinFindings: [Int: (keys: [(DiagnosticCode, String)], reliable: Bool)] = [:]
       for (index, place) in placeList.enumerated() {
+        if let twin = derived[index], own[index] == nil, twin < index,
+          let made = SolvedLayout.derivedFindings(
+            of: place, index: index, twin: store.solver(at: twin), document: document, numbers: numbers,
+            hasWrittenOptionals: hasWrittenOptionals)
+        {
+          own[index] = made
+        }
         if let twin = mirrors[index], let found = twinFindings[twin], found.reliable, let mine = own[index],
           mine.inaccuracies.unreliable.isEmpty
         {
@@ -242,6 +262,38 @@ public final class SolvedLayout {
     return OwnFindings(
       failure: solver.failure, inaccuracies: inaccuracies, conflictCount: solver.conflicts.count, geometry: geometry,
       unsatisfied: unsatisfied)
+  }
+
+  /// What the loop of `init` makes of a mirrored place's own solver (`ownFindings`), made of
+  /// its twin's instead, which solves the same system (`MirrorTest`): the same failure (none),
+  /// conflicts and unsatisfied constraints with the same errors, the same values, and frames
+  /// mirrored (`PlaceSolver.mirroredViews`) for the geometry check. Nil where the numbers could
+  /// make an inaccuracy (a number the solver does not resolve, residuals read for numbers past
+  /// `residualScale`, a frame not finite): the place is then solved and checked on its own.
+  private static func derivedFindings(
+    of place: LayoutPlace, index: Int, twin: PlaceSolver, document: LayoutDocument, numbers: NumericRangeCheck.Numbers,
+    hasWrittenOptionals: Bool
+  ) -> OwnFindings? {
+    // The first place is the primary one (a declared frame is compared there), never a twin's.
+    guard index != 0, twin.failure == nil, mayDeriveFindings(numbers, canvas: place.canvas),
+      twin.viewsWithFramesNotFinite().isEmpty
+    else { return nil }
+    let views = twin.mirroredViews(in: place)
+    guard !views.contains(where: { PlaceSolver.isNotFinite($0) }) else { return nil }
+    let geometry = GeometryCheck.findings(
+      views: views, superviews: twin.allSolvedViews().superviews, traits: twin.viewTraits(), model: twin.model,
+      place: PlaceReference(place))
+    return OwnFindings(
+      failure: nil, inaccuracies: ([], []), conflictCount: twin.conflicts.count, geometry: geometry,
+      unsatisfied: UnsatisfiedCheck.unexplained(twin, hasWrittenOptionals: hasWrittenOptionals))
+  }
+
+  /// Whether a mirrored place's findings in `canvas` may be made from its twin's, as far as the
+  /// model's numbers tell (`derivedFindings`): no number the solver does not resolve, and none
+  /// so large that residuals are read (where the twin's and the place's roundings may differ).
+  static func mayDeriveFindings(_ numbers: NumericRangeCheck.Numbers, canvas: Canvas) -> Bool {
+    numbers.unresolved.isEmpty
+      && max(canvas.width, canvas.height, numbers.largestConstant) <= NumericRangeCheck.residualScale
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.
@@ -453,6 +505,16 @@ final class PlaceStore: @unchecked Sendable {
   init(places: [LayoutPlace], solvers: [PlaceSolver]) {
     self.places = places
     slots = solvers.map { .solved($0) }
+  }
+
+  /// Places some of which hold no solver (nil): each of those is solved when first read, from
+  /// its model and engine constraints.
+  init(places: [LayoutPlace], held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)]) {
+    self.places = places
+    slots = held.map { item in
+      if let solver = item.solver { return .solved(solver) }
+      return .letGo(model: item.model, engine: item.engine)
+    }
   }
 
   /// The solver of the place at `index`, solved again if it was let go.

@@ -377,6 +377,43 @@ final class MirroredPlaceTests: XCTestCase {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// One edit of a layout of `layout(_:)`: a constraint on the left edge or the centre added, a
+  /// constraint removed, turned from leading to left and back, its constant changed, insets
+  /// that differ by side declared and taken back, a leading constraint appended.
+  private static func edit(_ lines: inout [String], _ random: inout SeededRandom) {
+    let constraintLines = lines.indices.filter { lines[$0].contains("==") || lines[$0].contains(":") }
+    let viewLines = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0:
+      let line = ["v0.left == super.left + 3", "v0.centerX == super.centerX", "v0.right <= super.right"]
+        .randomElement(using: &random) ?? ""
+      lines.insert(line, at: constraintLines.randomElement(using: &random) ?? lines.count)
+    case 1:
+      if let index = constraintLines.randomElement(using: &random) { lines.remove(at: index) }
+    case 2:
+      if let index = constraintLines.randomElement(using: &random) {
+        lines[index] =
+          lines[index].contains("left")
+          ? lines[index].replacingOccurrences(of: "left", with: "leading")
+          : lines[index].replacingOccurrences(of: "leading", with: "left")
+      }
+    case 3:
+      if let index = constraintLines.randomElement(using: &random) {
+        lines[index] = lines[index].replacingOccurrences(of: " + ", with: " + 1")
+      }
+    case 4:
+      if let index = viewLines.randomElement(using: &random) {
+        lines[index] =
+          lines[index].contains(" insets (1, 2, 3, 4)")
+          ? lines[index].replacingOccurrences(of: " insets (1, 2, 3, 4)", with: "")
+          : lines[index].replacingOccurrences(of: "view v", with: "view v").replacingOccurrences(
+            of: " {", with: " insets (1, 2, 3, 4) {")
+      }
+    default:
+      lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
+    }
+  }
+
   /// The model-level test never says "mirrors" where the comparison of the solved places says
   /// it does not: on the layouts the tests above make, the random layouts, Visual Format
   /// chains, the shapes of the lowering's corners, and every example and fixture, each canvas
@@ -425,37 +462,7 @@ final class MirroredPlaceTests: XCTestCase {
       var document = LayoutDocument(text: lines.joined(separator: "\n") + "\n", kind: .layout)
       var before = decisions.update(document).map(\.mirrors)
       for step in 0..<12 {
-        let constraintLines = lines.indices.filter { lines[$0].contains("==") || lines[$0].contains(":") }
-        let viewLines = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0:
-          let line = ["v0.left == super.left + 3", "v0.centerX == super.centerX", "v0.right <= super.right"]
-            .randomElement(using: &random) ?? ""
-          lines.insert(line, at: constraintLines.randomElement(using: &random) ?? lines.count)
-        case 1:
-          if let index = constraintLines.randomElement(using: &random) { lines.remove(at: index) }
-        case 2:
-          if let index = constraintLines.randomElement(using: &random) {
-            lines[index] =
-              lines[index].contains("left")
-              ? lines[index].replacingOccurrences(of: "left", with: "leading")
-              : lines[index].replacingOccurrences(of: "leading", with: "left")
-          }
-        case 3:
-          if let index = constraintLines.randomElement(using: &random) {
-            lines[index] = lines[index].replacingOccurrences(of: " + ", with: " + 1")
-          }
-        case 4:
-          if let index = viewLines.randomElement(using: &random) {
-            lines[index] =
-              lines[index].contains(" insets (1, 2, 3, 4)")
-              ? lines[index].replacingOccurrences(of: " insets (1, 2, 3, 4)", with: "")
-              : lines[index].replacingOccurrences(of: "view v", with: "view v").replacingOccurrences(
-                of: " {", with: " insets (1, 2, 3, 4) {")
-          }
-        default:
-          lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
-        }
+        Self.edit(&lines, &random)
         let text = lines.joined(separator: "\n") + "\n"
         document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
         let kept = decisions.update(document)
@@ -482,5 +489,64 @@ final class MirroredPlaceTests: XCTestCase {
     XCTAssertGreaterThan(incremental, 300)
     XCTAssertGreaterThan(intoMirroring, 20)
     XCTAssertGreaterThan(outOfMirroring, 20)
+  }
+
+  /// The language server's live layout lets go of a right-to-left place that mirrors its twin
+  /// (`MirrorDecisions`) and makes its findings of the twin's (`SolvedLayout.init(document:
+  /// store:derived:)`): after every edit of seeded layouts (those of `edit(_:_:)`, and views
+  /// pushed past their superviews' edges, sizes that tie or lose to a required one), the
+  /// live layout's findings, with every place each is found in, are those of a fresh check
+  /// that solves every place on its own, and a place let go, when read, answers as a fresh one.
+  func testTheLiveLayoutLetsGoOfMirroredPlacesAndFindsWhatAFreshCheckFinds() {
+    let extras = [
+      "v0.leading == super.leading - 40", "v0.top == super.top - 30", "v1.width == 5000 @700",
+      "v0.width == 30 @600\nv0.width == 60 @600", "v1.trailing == super.trailing + 25", "v0.height == 40\nv0.height == 50",
+    ]
+    var letGo = 0
+    var codes: [DiagnosticCode: Int] = [:]
+    withEverySeed(0..<80) { random, seed in
+      var lines = Self.layout(&random).split(separator: "\n").map(String.init)
+      let live = LiveLayout()
+      var document = LayoutDocument(text: lines.joined(separator: "\n") + "\n", kind: .layout)
+      for step in 0..<10 {
+        if step > 0 {
+          if Int.random(in: 0..<3, using: &random) == 0 {
+            lines.append(extras[Int.random(in: 0..<extras.count, using: &random)])
+          } else {
+            Self.edit(&lines, &random)
+          }
+          let text = lines.joined(separator: "\n") + "\n"
+          document = LayoutDocument(bytes: Array(text.utf8), kind: .layout, previous: document)
+        }
+        let updated = live.update(document)
+        let layout = live.settle() ?? updated
+        let text = String(decoding: document.bytes, as: UTF8.self)
+        let fresh = LayoutDocument(text: text, kind: .layout)
+        let wanted = SolvedLayout.places(of: fresh.model)
+        let models = fresh.models(for: wanted)
+        let (solvers, none) = SolvedLayout.solveInParallel(wanted, models: models, detectsMirrors: false)
+        XCTAssertTrue(none.isEmpty)
+        let plain = SolvedLayout(document: fresh, places: solvers)
+        XCTAssertEqual(layout.diagnostics, plain.diagnostics, "seed \(seed) step \(step)\n\(text)")
+        let held = layout.placeList.indices.map { live.holdsSolver(at: $0) }
+        guard held.contains(false) else { continue }
+        letGo += held.filter { !$0 }.count
+        for diagnostic in layout.diagnostics { codes[diagnostic.code, default: 0] += 1 }
+        // Read, a place let go is solved: its frames and ambiguities are a fresh solve's.
+        XCTAssertEqual(layout.placeList, plain.placeList)
+        for index in held.indices where !held[index] {
+          XCTAssertEqual(layout.placeList[index].direction, .rtl)
+          XCTAssertEqual(
+            layout.solver(at: index).allSolvedViews().views, plain.solver(at: index).allSolvedViews().views,
+            "seed \(seed) step \(step)")
+          XCTAssertEqual(layout.solver(at: index).ambiguities(), plain.solver(at: index).ambiguities())
+        }
+      }
+    }
+    XCTAssertGreaterThan(letGo, 200)
+    // Every kind of finding a mirrored place can make, in layouts with a place let go.
+    for code in [DiagnosticCode.conflict, .ambiguous, .offscreen, .unsatisfied, .zeroSize] {
+      XCTAssertGreaterThan(codes[code, default: 0], 5, "\(code)")
+    }
   }
 }
