@@ -87,7 +87,7 @@ public final class LiveLayout {
       let numbers = NumericRangeCheck.Numbers(document.model)
       for (index, place) in places.enumerated()
       where place.direction == .rtl && mirroring.contains(place.canvas)
-        && SolvedLayout.mayDeriveFindings(numbers, canvas: place.canvas)
+        && SolvedLayout.mayDeriveFindings(numbers)
       {
         if let twin = places.firstIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }), twin < index {
           mirrored[index] = twin

@@ -267,17 +267,19 @@ public final class SolvedLayout {
   /// What the loop of `init` makes of a mirrored place's own solver (`ownFindings`), made of
   /// its twin's instead, which solves the same system (`MirrorTest`): the same failure (none),
   /// conflicts and unsatisfied constraints with the same errors, the same values, and frames
-  /// mirrored (`PlaceSolver.mirroredViews`) for the geometry check. Nil where the numbers could
-  /// make an inaccuracy (a number the solver does not resolve, residuals read for numbers past
-  /// `residualScale`, a frame not finite): the place is then solved and checked on its own.
+  /// mirrored (`PlaceSolver.mirroredViews`) for the geometry check. Its inaccuracies are none:
+  /// it is used only when its twin has none (the loop asks), and the file's constraints lower
+  /// alike in both, so their residuals over the same values are the same (the engine's are not
+  /// read); nil when a number is one the solver does not resolve or a mirrored frame is not
+  /// finite: the place is then solved and checked on its own.
   private static func derivedFindings(
     of place: LayoutPlace, index: Int, twin: PlaceSolver, document: LayoutDocument, numbers: NumericRangeCheck.Numbers,
     hasWrittenOptionals: Bool
   ) -> OwnFindings? {
     // The first place is the primary one (a declared frame is compared there), never a twin's.
-    guard index != 0, twin.failure == nil, mayDeriveFindings(numbers, canvas: place.canvas),
-      twin.viewsWithFramesNotFinite().isEmpty
-    else { return nil }
+    guard index != 0, twin.failure == nil, mayDeriveFindings(numbers), twin.viewsWithFramesNotFinite().isEmpty else {
+      return nil
+    }
     let views = twin.mirroredViews(in: place)
     guard !views.contains(where: { PlaceSolver.isNotFinite($0) }) else { return nil }
     let geometry = GeometryCheck.findings(
@@ -288,12 +290,10 @@ public final class SolvedLayout {
       unsatisfied: UnsatisfiedCheck.unexplained(twin, hasWrittenOptionals: hasWrittenOptionals))
   }
 
-  /// Whether a mirrored place's findings in `canvas` may be made from its twin's, as far as the
-  /// model's numbers tell (`derivedFindings`): no number the solver does not resolve, and none
-  /// so large that residuals are read (where the twin's and the place's roundings may differ).
-  static func mayDeriveFindings(_ numbers: NumericRangeCheck.Numbers, canvas: Canvas) -> Bool {
+  /// Whether a mirrored place's findings may be made from its twin's, as far as the model's
+  /// numbers tell (`derivedFindings`): none is a number the solver does not resolve.
+  static func mayDeriveFindings(_ numbers: NumericRangeCheck.Numbers) -> Bool {
     numbers.unresolved.isEmpty
-      && max(canvas.width, canvas.height, numbers.largestConstant) <= NumericRangeCheck.residualScale
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.

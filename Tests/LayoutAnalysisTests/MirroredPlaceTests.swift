@@ -494,15 +494,19 @@ final class MirroredPlaceTests: XCTestCase {
   /// The language server's live layout lets go of a right-to-left place that mirrors its twin
   /// (`MirrorDecisions`) and makes its findings of the twin's (`SolvedLayout.init(document:
   /// store:derived:)`): after every edit of seeded layouts (those of `edit(_:_:)`, and views
-  /// pushed past their superviews' edges, sizes that tie or lose to a required one), the
+  /// pushed past their superviews' edges, sizes that tie or lose to a required one, numbers
+  /// past the scale from which residuals are read), the
   /// live layout's findings, with every place each is found in, are those of a fresh check
   /// that solves every place on its own, and a place let go, when read, answers as a fresh one.
   func testTheLiveLayoutLetsGoOfMirroredPlacesAndFindsWhatAFreshCheckFinds() {
     let extras = [
       "v0.leading == super.leading - 40", "v0.top == super.top - 30", "v1.width == 5000 @700",
       "v0.width == 30 @600\nv0.width == 60 @600", "v1.trailing == super.trailing + 25", "v0.height == 40\nv0.height == 50",
+      // Numbers past the scale from which the residuals of required constraints are read.
+      "canvas tall 320x12000", "v1.height == 15000 @300", "v0.top == super.top + 11000",
     ]
     var letGo = 0
+    var letGoPastResidualScale = 0
     var codes: [DiagnosticCode: Int] = [:]
     withEverySeed(0..<80) { random, seed in
       var lines = Self.layout(&random).split(separator: "\n").map(String.init)
@@ -511,7 +515,8 @@ final class MirroredPlaceTests: XCTestCase {
       for step in 0..<10 {
         if step > 0 {
           if Int.random(in: 0..<3, using: &random) == 0 {
-            lines.append(extras[Int.random(in: 0..<extras.count, using: &random)])
+            let extra = extras[Int.random(in: 0..<extras.count, using: &random)]
+            if extra.hasPrefix("canvas") { lines.insert(extra, at: 1) } else { lines.append(extra) }
           } else {
             Self.edit(&lines, &random)
           }
@@ -531,6 +536,12 @@ final class MirroredPlaceTests: XCTestCase {
         let held = layout.placeList.indices.map { live.holdsSolver(at: $0) }
         guard held.contains(false) else { continue }
         letGo += held.filter { !$0 }.count
+        let numbers = NumericRangeCheck.Numbers(document.model)
+        if layout.placeList.contains(where: {
+          max($0.canvas.width, $0.canvas.height, numbers.largestConstant) > NumericRangeCheck.residualScale
+        }) {
+          letGoPastResidualScale += 1
+        }
         for diagnostic in layout.diagnostics { codes[diagnostic.code, default: 0] += 1 }
         // Read, a place let go is solved: its frames and ambiguities are a fresh solve's.
         XCTAssertEqual(layout.placeList, plain.placeList)
@@ -544,6 +555,7 @@ final class MirroredPlaceTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(letGo, 200)
+    XCTAssertGreaterThan(letGoPastResidualScale, 20)
     // Every kind of finding a mirrored place can make, in layouts with a place let go.
     for code in [DiagnosticCode.conflict, .ambiguous, .offscreen, .unsatisfied, .zeroSize] {
       XCTAssertGreaterThan(codes[code, default: 0], 5, "\(code)")
