@@ -286,25 +286,32 @@ extension PlaceSolver {
   /// (`readAllViews`), with the same arithmetic on the same numbers.
   func mirroredViews(in mirrored: LayoutPlace) -> [SolvedView?] {
     let views = allSolvedViews().views
+    return views.indices.map { mirroredView(at: $0, in: mirrored, views: views) }
+  }
+
+  /// The view `name` in `mirrored`, as `mirroredViews` reads it (without the others).
+  func mirroredView(_ name: String, in mirrored: LayoutPlace) -> SolvedView? {
+    guard let index = system.indexOfView[name] else { return nil }
+    return mirroredView(at: index, in: mirrored, views: allSolvedViews().views)
+  }
+
+  /// The view at `index` of `views` (this place's) in `mirrored`.
+  private func mirroredView(at index: Int, in mirrored: LayoutPlace, views: [SolvedView?]) -> SolvedView? {
     let parents = system.superviewIndex
     let insets = system.orderedInsets
     let count = min(views.count, insets.count, parents.count)
-    var result = [SolvedView?](repeating: nil, count: views.count)
-    for index in 0..<count {
-      guard let view = views[index] else { continue }
-      let rect = view.alignment
-      let parent = parents[index]
-      let boundsWidth =
-        parent >= 0 && parent < count
-        ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
-      let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
-      let absolute = view.absoluteAlignment
-      result[index] = SolvedView(
-        name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
-        alignment: alignment,
-        absoluteAlignment: Rect(
-          x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
-    }
-    return result
+    guard index < count, let view = views[index] else { return nil }
+    let rect = view.alignment
+    let parent = parents[index]
+    let boundsWidth =
+      parent >= 0 && parent < count
+      ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
+    let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
+    let absolute = view.absoluteAlignment
+    return SolvedView(
+      name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
+      alignment: alignment,
+      absoluteAlignment: Rect(
+        x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
   }
 }

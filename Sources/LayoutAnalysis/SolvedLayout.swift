@@ -55,6 +55,8 @@ public final class SolvedLayout {
   /// The document's own diagnostics and the layout's, merged across places and sorted.
   public let diagnostics: [Diagnostic]
   private let store: PlaceStore
+  /// The places held without a solver (a live layout's mirrored places), with their twins.
+  private let derived: [Int: Int]
 
   /// Solves `document`.
   /// - Parameter solveWithErrors: solve even when the text has errors (for frames and hovers,
@@ -124,6 +126,7 @@ public final class SolvedLayout {
   ) {
     self.document = document
     self.store = store
+    self.derived = derived
     let placeList = store.places
     let model = document.model
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
@@ -372,6 +375,25 @@ public final class SolvedLayout {
     case .rtl: [.rtl]
     case .both: [.ltr, .rtl]
     }
+  }
+
+  /// A place held without a solver that mirrors its twin (a live layout's), while it is not
+  /// solved: its twin, whose solver has the same constraints, broken constraints, unsatisfied
+  /// constraints and errors, and the same solution (`MirrorTest`); nil for any other place.
+  public func mirroredTwin(at index: Int) -> PlaceSolver? {
+    guard let twin = derived[index], !store.isSolved(index) else { return nil }
+    return store.solver(at: twin)
+  }
+
+  /// The view `name` in the place at `index`, read from its twin's solution mirrored
+  /// (`PlaceSolver.mirroredView`) when the place holds no solver (`mirroredTwin(at:)`) and the
+  /// twin finds the view determined (so that its frame is the one solution's); nil otherwise
+  /// (`solver(at:)` then solves the place).
+  public func mirroredView(_ name: String, at index: Int) -> SolvedView? {
+    guard let twin = mirroredTwin(at: index), !twin.ambiguities().contains(where: { $0.view == name }) else {
+      return nil
+    }
+    return twin.mirroredView(name, in: store.places[index])
   }
 
   /// Whether the place at `index` holds its solver now: false for a place let go after its

@@ -497,7 +497,9 @@ final class MirroredPlaceTests: XCTestCase {
   /// pushed past their superviews' edges, sizes that tie or lose to a required one, numbers
   /// past the scale from which residuals are read), the
   /// live layout's findings, with every place each is found in, are those of a fresh check
-  /// that solves every place on its own, and a place let go, when read, answers as a fresh one.
+  /// that solves every place on its own; what the editor features read of its twin instead
+  /// (a view the twin finds determined, mirrored; the broken and unsatisfied constraints) is
+  /// the place's own, and a place let go, when read, answers as a fresh one.
   func testTheLiveLayoutLetsGoOfMirroredPlacesAndFindsWhatAFreshCheckFinds() {
     let extras = [
       "v0.leading == super.leading - 40", "v0.top == super.top - 30", "v1.width == 5000 @700",
@@ -507,6 +509,7 @@ final class MirroredPlaceTests: XCTestCase {
     ]
     var letGo = 0
     var letGoPastResidualScale = 0
+    var mirroredViews = 0
     var codes: [DiagnosticCode: Int] = [:]
     withEverySeed(0..<80) { random, seed in
       var lines = Self.layout(&random).split(separator: "\n").map(String.init)
@@ -547,6 +550,22 @@ final class MirroredPlaceTests: XCTestCase {
         XCTAssertEqual(layout.placeList, plain.placeList)
         for index in held.indices where !held[index] {
           XCTAssertEqual(layout.placeList[index].direction, .rtl)
+          // What the editor features read of its twin instead: the views the twin finds
+          // determined, mirrored, and the broken and unsatisfied constraints.
+          guard let twin = layout.mirroredTwin(at: index) else {
+            XCTFail("seed \(seed) step \(step): no twin")
+            continue
+          }
+          let own = plain.solver(at: index)
+          for name in fresh.model.viewOrder {
+            guard let view = layout.mirroredView(name, at: index) else { continue }
+            mirroredViews += 1
+            XCTAssertEqual(view, own.solvedView(name), "seed \(seed) step \(step): \(name)")
+          }
+          XCTAssertEqual(twin.brokenConstraints, own.brokenConstraints, "seed \(seed) step \(step)")
+          XCTAssertEqual(
+            twin.unsatisfied().map { "\($0.constraint) \($0.error.bitPattern)" },
+            own.unsatisfied().map { "\($0.constraint) \($0.error.bitPattern)" }, "seed \(seed) step \(step)")
           XCTAssertEqual(
             layout.solver(at: index).allSolvedViews().views, plain.solver(at: index).allSolvedViews().views,
             "seed \(seed) step \(step)")
@@ -556,6 +575,7 @@ final class MirroredPlaceTests: XCTestCase {
     }
     XCTAssertGreaterThan(letGo, 200)
     XCTAssertGreaterThan(letGoPastResidualScale, 20)
+    XCTAssertGreaterThan(mirroredViews, 300)
     // Every kind of finding a mirrored place can make, in layouts with a place let go.
     for code in [DiagnosticCode.conflict, .ambiguous, .offscreen, .unsatisfied, .zeroSize] {
       XCTAssertGreaterThan(codes[code, default: 0], 5, "\(code)")
