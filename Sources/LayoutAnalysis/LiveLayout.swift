@@ -77,50 +77,70 @@ public final class LiveLayout {
       }
     }
     let models = document.models(for: places)
-    // The right-to-left places that mirror their twins (by position, with the twin's): not
-    // brought up to date, and let go.
-    var mirrored: [Int: Int] = [:]
-    if document.model.directions == .both {
-      let mirroring = Set(mirrorDecisions.update(document).filter(\.mirrors).map(\.canvas))
-      // Where the numbers are such that its findings cannot be made from its twin's, the place
-      // keeps its solver.
-      let numbers = NumericRangeCheck.Numbers(document.model)
-      for (index, place) in places.enumerated()
-      where place.direction == .rtl && mirroring.contains(place.canvas)
-        && SolvedLayout.mayDeriveFindings(numbers)
-      {
+    let decides = document.model.directions == .both
+    // Nothing to decide: what the decisions keep (the canvases' systems) goes.
+    if !decides { mirrorDecisions = MirrorDecisions() }
+    // The twin of each right-to-left place (by position): the left-to-right place of its canvas.
+    var twinOf: [Int: Int] = [:]
+    if decides {
+      for (index, place) in places.enumerated() where place.direction == .rtl {
         if let twin = places.firstIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }), twin < index {
-          mirrored[index] = twin
+          twinOf[index] = twin
         }
       }
-    } else {
-      // Nothing to decide: what the decisions keep (the canvases' systems) goes.
-      mirrorDecisions = MirrorDecisions()
     }
+    let existing = places.map { solvers[PlaceKey($0)] }
     let work = PlaceWork(
-      models: models, places: places, existing: places.map { solvers[PlaceKey($0)] },
+      models: models, places: places, existing: existing,
       shares: shares, signatures: signatures, sameDeclarations: sameDeclarations, redeclared: redeclared,
       changed: conditional ? nil : changed)
     // Places share nothing but the (immutable) model: each is brought up to date on its own
-    // core, with the caches the checks read warmed there.
-    let active = places.indices.filter { mirrored[$0] == nil }
+    // core, with the caches the checks read warmed there, while the mirror decisions are
+    // brought up to date on another. A right-to-left place with a twin that holds no solver
+    // (it mirrored, or it is new) waits for them.
+    let first = places.indices.filter { twinOf[$0] == nil || existing[$0] != nil }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
-    if active.count > 1 {
-      DispatchQueue.concurrentPerform(iterations: active.count) { slots.set(active[$0], work.run(active[$0])) }
-    } else {
-      for index in active { slots.set(index, work.run(index)) }
+    let decided = ResultSlots<[(canvas: Canvas, mirrors: Bool)]>(count: 1)
+    let decisions = mirrorDecisions
+    let jobs = first.count + (decides ? 1 : 0)
+    @Sendable func run(_ job: Int) {
+      if job < first.count {
+        slots.set(first[job], work.run(first[job]))
+      } else {
+        decided.set(0, decisions.update(document))
+      }
     }
-    // A twin that gave up, or whose frames are not all finite, tells nothing of its mirror's
-    // findings: the mirror is solved on its own.
-    for (index, twin) in mirrored
-    where slots.value(at: twin).map({ $0.failure != nil || !$0.viewsWithFramesNotFinite().isEmpty }) ?? true {
-      slots.set(index, work.run(index))
-      mirrored[index] = nil
+    if jobs > 1 {
+      DispatchQueue.concurrentPerform(iterations: jobs) { run($0) }
+    } else {
+      for job in 0..<jobs { run(job) }
+    }
+    // The right-to-left places that mirror their twins (by position, with the twin's): let go.
+    // Not where its findings cannot be made from its twin's: the numbers are such, or the twin
+    // gave up or has frames that are not all finite.
+    var mirrored: [Int: Int] = [:]
+    if decides {
+      let mirroring = Set((decided.value(at: 0) ?? []).filter(\.mirrors).map(\.canvas))
+      let numbers = NumericRangeCheck.Numbers(document.model)
+      for (index, twin) in twinOf where mirroring.contains(places[index].canvas) && SolvedLayout.mayDeriveFindings(numbers) {
+        if let solver = slots.value(at: twin), solver.failure == nil, solver.viewsWithFramesNotFinite().isEmpty {
+          mirrored[index] = twin
+        }
+      }
+    }
+    // The places that do not mirror and were not brought up to date (new, or no longer
+    // mirroring): solved now.
+    let rest = places.indices.filter { mirrored[$0] == nil && slots.value(at: $0) == nil }
+    if rest.count > 1 {
+      DispatchQueue.concurrentPerform(iterations: rest.count) { slots.set(rest[$0], work.run(rest[$0])) }
+    } else {
+      for index in rest { slots.set(index, work.run(index)) }
     }
     var next: [PlaceKey: PlaceSolver] = [:]
     var held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)] = []
     for index in places.indices {
-      let solver = slots.value(at: index)
+      // A place held that now mirrors is let go.
+      let solver = mirrored[index] == nil ? slots.value(at: index) : nil
       if let solver { next[PlaceKey(solver.place)] = solver }
       // A place let go is solved, when read, with its twin's engine constraints (the canvas's).
       let engine = mirrored[index].flatMap { slots.value(at: $0)?.engineConstraintsIfComputed }

@@ -203,7 +203,8 @@ extension LayoutDocument {
 /// only (the same declarations, no `when` block) takes away the verdicts of the constraints it
 /// replaced and adds those of the constraints that replaced them; any other edit decides every
 /// canvas again. The verdicts counted are those of the current constraints either way.
-final class MirrorDecisions {
+/// Used by one thread at a time (a live layout's update runs it beside its places).
+final class MirrorDecisions: @unchecked Sendable {
   private struct Kept {
     var test: MirrorTest
     var viewsMirror: Bool
