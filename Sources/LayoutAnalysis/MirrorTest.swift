@@ -199,10 +199,11 @@ extension LayoutDocument {
 }
 
 /// Whether each canvas's right-to-left place mirrors its left-to-right twin (`MirrorTest`),
-/// kept through a document's edits, as a live layout would keep it: an edit of constraints
-/// only (the same declarations, no `when` block) takes away the verdicts of the constraints it
-/// replaced and adds those of the constraints that replaced them; any other edit decides every
-/// canvas again. The verdicts counted are those of the current constraints either way.
+/// kept through a document's edits, as a live layout would keep it: an edit of constraints,
+/// or of view declarations that leaves every view laid out alike (`viewsLowerAlike`: an
+/// intrinsic size or a frame changed; no `when` block), takes away the verdicts of the
+/// constraints it replaced and adds those of the constraints that replaced them; any other
+/// edit decides every canvas again. The verdicts counted are those of the current constraints either way.
 /// Used by one thread at a time (a live layout's update runs it beside its places).
 final class MirrorDecisions: @unchecked Sendable {
   private struct Kept {
@@ -229,8 +230,8 @@ final class MirrorDecisions: @unchecked Sendable {
     let newModel = document.model
     let newCanvases = newModel.effectiveCanvases
     lastVerdicts = 0
-    if let oldModel = model, !newModel.hasSizeClassConditions, declarations === document.declarations,
-      newCanvases == canvases
+    if let oldModel = model, !newModel.hasSizeClassConditions, newCanvases == canvases,
+      MirrorDecisions.viewsLowerAlike(document, over: declarations, from: oldModel)
     {
       var changed: (old: Range<Int>, new: Range<Int>)?
       if document.revision === revision {
@@ -268,6 +269,25 @@ final class MirrorDecisions: @unchecked Sendable {
     }
     canvases = newCanvases
     return remember(document)
+  }
+
+  /// Whether every view of `document` lowers as in `oldModel`, whose declarations are
+  /// `declarations`: the same declarations, or the same but for views declared again (same
+  /// name, kind and superview, no body: `DeclarationEdit`) that are laid out alike
+  /// (`PlaceSolver.viewLaidOutAlike`: the same superview, insets, margins, baselines, guide
+  /// and stack axis). What such a view's declaration may change otherwise (its intrinsic size,
+  /// its frame) reaches the decision only through the constraints it lowers to, which the
+  /// document's constraint edit replaces; the engine's constraints and every other
+  /// constraint's lowering, and so each view's own verdict (`viewsMirror`), stay the same.
+  /// A view declared again with other insets or margins changes the lowering of every
+  /// constraint that names it: the caller decides afresh.
+  static func viewsLowerAlike(
+    _ document: LayoutDocument, over declarations: DeclarationsIdentity?, from oldModel: LayoutModel
+  ) -> Bool {
+    guard let declarations else { return false }
+    if document.declarations === declarations { return true }
+    guard let edit = document.declarationEdit, edit.basedOn === declarations else { return false }
+    return edit.names.allSatisfy { PlaceSolver.viewLaidOutAlike($0, oldModel, document.model) }
   }
 
   private func remember(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {

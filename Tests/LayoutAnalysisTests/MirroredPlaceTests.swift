@@ -383,7 +383,9 @@ final class MirroredPlaceTests: XCTestCase {
   private static func edit(_ lines: inout [String], _ random: inout SeededRandom) {
     let constraintLines = lines.indices.filter { lines[$0].contains("==") || lines[$0].contains(":") }
     let viewLines = lines.indices.filter { lines[$0].hasPrefix("view ") || lines[$0].hasPrefix("label ") }
-    switch Int.random(in: 0..<6, using: &random) {
+    switch Int.random(in: 0..<8, using: &random) {
+    case 6, 7:
+      if let index = viewLines.randomElement(using: &random) { redeclare(&lines[index], &random) }
     case 0:
       let line = ["v0.left == super.left + 3", "v0.centerX == super.centerX", "v0.right <= super.right"]
         .randomElement(using: &random) ?? ""
@@ -411,6 +413,38 @@ final class MirroredPlaceTests: XCTestCase {
       }
     default:
       lines.append("v0.leading == super.leading + \(Int.random(in: 0...9, using: &random))")
+    }
+  }
+
+  /// A view's declaration edited in its numbers or properties: its intrinsic size changed,
+  /// given or taken away, its frame moved, given or taken away, or insets the same on both
+  /// sides or differing by side given or taken away (a declaration without a body is declared
+  /// again in place: `DeclarationEdit`).
+  private static func redeclare(_ line: inout String, _ random: inout SeededRandom) {
+    func toggle(_ property: String) {
+      if line.contains(property) {
+        line = line.replacingOccurrences(of: property, with: "")
+      } else if line.hasSuffix(" {") {
+        line = String(line.dropLast(2)) + property + " {"
+      } else {
+        line += property
+      }
+    }
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0, 1:
+      if line.contains(" intrinsic ") {
+        line = line.replacingOccurrences(of: " intrinsic ", with: " intrinsic \(Int.random(in: 1...9, using: &random))")
+      } else {
+        toggle(" intrinsic 30x20")
+      }
+    case 2:
+      if Bool.random(using: &random), line.contains(" frame (1 2; 30 40)") {
+        line = line.replacingOccurrences(of: " frame (1 2; 30 40)", with: " frame (7 2; 31 40)")
+      } else {
+        toggle(" frame (1 2; 30 40)")
+      }
+    case 3: if !line.contains(" insets (1, 2, 3, 4)") { toggle(" insets (1, 3, 2, 3)") }
+    default: if !line.contains(" insets (1, 3, 2, 3)") { toggle(" insets (1, 2, 3, 4)") }
     }
   }
 
@@ -449,11 +483,14 @@ final class MirroredPlaceTests: XCTestCase {
   }
   /// The decisions a live layout would keep (`MirrorDecisions`) through seeded edits into and
   /// out of mirroring — a constraint on the left edge or the centre added, removed or turned
-  /// back into leading, constants changed, insets that differ by side declared and taken back —
-  /// are after every edit those of the model test on the text analysed afresh, and an edit of
-  /// constraints only is decided from the constraints it changed.
+  /// back into leading, constants changed, insets that differ by side declared and taken back,
+  /// views declared again with other intrinsic sizes, frames or insets — are after every edit
+  /// those of the model test on the text analysed afresh, and an edit of constraints only, or
+  /// of declarations that leaves the views laid out alike, is decided from the constraints it
+  /// changed.
   func testDecisionsKeptThroughEditsAreThoseOfTheTextAfresh() {
     var incremental = 0
+    var throughDeclarations = 0
     var intoMirroring = 0
     var outOfMirroring = 0
     withEverySeed(0..<120) { random, seed in
@@ -472,6 +509,7 @@ final class MirroredPlaceTests: XCTestCase {
         XCTAssertEqual(kept.map(\.mirrors), fresh.map(\.mirrors), "seed \(seed) step \(step)\n\(text)")
         if decisions.lastWasIncremental {
           incremental += 1
+          if document.declarationEdit != nil { throughDeclarations += 1 }
           // Fewer verdicts than deciding afresh, which reads the engine's constraints too.
           let afresh = MirrorDecisions()
           afresh.update(freshDocument)
@@ -487,6 +525,7 @@ final class MirroredPlaceTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(incremental, 300)
+    XCTAssertGreaterThan(throughDeclarations, 50)
     XCTAssertGreaterThan(intoMirroring, 20)
     XCTAssertGreaterThan(outOfMirroring, 20)
   }
