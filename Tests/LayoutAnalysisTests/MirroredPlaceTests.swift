@@ -491,6 +491,7 @@ final class MirroredPlaceTests: XCTestCase {
   func testDecisionsKeptThroughEditsAreThoseOfTheTextAfresh() {
     var incremental = 0
     var throughDeclarations = 0
+    var relaid = 0
     var intoMirroring = 0
     var outOfMirroring = 0
     withEverySeed(0..<120) { random, seed in
@@ -510,10 +511,15 @@ final class MirroredPlaceTests: XCTestCase {
         if decisions.lastWasIncremental {
           incremental += 1
           if document.declarationEdit != nil { throughDeclarations += 1 }
-          // Fewer verdicts than deciding afresh, which reads the engine's constraints too.
+          if decisions.lastRelaidViews > 0 { relaid += 1 }
+          // Fewer verdicts than deciding afresh, which reads the engine's constraints too (a
+          // view laid out otherwise has its own and those of the constraints that name it read
+          // twice, old and new, which in a layout of a few views may be more).
           let afresh = MirrorDecisions()
           afresh.update(freshDocument)
-          XCTAssertLessThan(decisions.lastVerdicts, afresh.lastVerdicts, "seed \(seed) step \(step)")
+          if decisions.lastRelaidViews == 0 {
+            XCTAssertLessThan(decisions.lastVerdicts, afresh.lastVerdicts, "seed \(seed) step \(step)")
+          }
         }
         let after = kept.map(\.mirrors)
         if after.count == before.count {
@@ -526,6 +532,7 @@ final class MirroredPlaceTests: XCTestCase {
     }
     XCTAssertGreaterThan(incremental, 300)
     XCTAssertGreaterThan(throughDeclarations, 50)
+    XCTAssertGreaterThan(relaid, 20)
     XCTAssertGreaterThan(intoMirroring, 20)
     XCTAssertGreaterThan(outOfMirroring, 20)
   }
