@@ -65,6 +65,12 @@ public struct ViewFrame: Sendable, Hashable {
   /// The view `name` as `solver` has solved it; nil for a view the solver does not know.
   init?(_ name: String, solver: PlaceSolver, model: LayoutModel, ambiguities: [AmbiguityFinding]) {
     guard let view = solver.solvedView(name) else { return nil }
+    self.init(view, model: model, ambiguities: ambiguities)
+  }
+
+  /// A solved view of `model`.
+  init(_ view: SolvedView, model: LayoutModel, ambiguities: [AmbiguityFinding]) {
+    let name = view.name
     self.name = name
     superview = view.superview
     frame = view.frame

@@ -194,14 +194,16 @@ struct LayoutSystem {
     self.ancestorInsets = ancestorInsets
   }
 
-  private init(model: LayoutModel, place: LayoutPlace, reusingStructureOf other: LayoutSystem) {
+  private init(
+    model: LayoutModel, place: LayoutPlace, reusingStructureOf other: LayoutSystem, insets: [EdgeInsets]? = nil
+  ) {
     self.model = model
     self.place = place
     orderedVariables = other.orderedVariables
     indexOfView = other.indexOfView
     superviewIndex = other.superviewIndex
     orderedNames = other.orderedNames
-    orderedInsets = other.orderedInsets
+    orderedInsets = insets ?? other.orderedInsets
     ancestorInsets = other.ancestorInsets
     depths = other.depths
   }
@@ -211,6 +213,18 @@ struct LayoutSystem {
   /// (whose declaration may have moved), without building the chains again.
   func with(model newModel: LayoutModel, place newPlace: LayoutPlace) -> LayoutSystem {
     LayoutSystem(model: newModel, place: newPlace, reusingStructureOf: self)
+  }
+
+  /// This system for another model whose views are laid out alike but for the alignment
+  /// insets of `names`, views with no subviews (and the same superviews): no other view's
+  /// chain reads their insets, so only theirs are read again.
+  func with(model newModel: LayoutModel, place newPlace: LayoutPlace, insetsOf names: [String]) -> LayoutSystem {
+    var insets = orderedInsets
+    for name in names {
+      guard let index = indexOfView[name], index < insets.count else { continue }
+      insets[index] = newModel.views[name]?.alignmentInsets ?? .zero
+    }
+    return LayoutSystem(model: newModel, place: newPlace, reusingStructureOf: self, insets: insets)
   }
 
   /// The expression of one side of a constraint.

@@ -3,6 +3,12 @@ import LayoutSyntax
 
 /// A layout that follows a document through its edits, for the language server: each
 /// place keeps its solver, and an edit only removes and adds the constraints it changed.
+///
+/// A right-to-left place that mirrors its left-to-right twin (`MirrorDecisions`, decided from
+/// the lowered model and kept through edits) holds no solver while it mirrors and its twin
+/// solves without a failure: its findings are made from the twin's (`SolvedLayout.init(document:store:derived:)`),
+/// and it is solved from its model only when read. An edit that makes it stop mirroring
+/// solves it then, once; one that makes it mirror again lets it go.
 public final class LiveLayout {
   /// What identifies a place across edits: not where its canvas is declared.
   private struct PlaceKey: Hashable {
@@ -24,6 +30,8 @@ public final class LiveLayout {
   }
 
   private var solvers: [PlaceKey: PlaceSolver] = [:]
+  /// Whether each canvas's right-to-left place mirrors its twin, kept through edits.
+  private var mirrorDecisions = MirrorDecisions()
   /// The view signatures' ids, shared by every place.
   private let signatures = SignatureTable()
   /// The declarations and the version of the document the solvers hold.
@@ -68,50 +76,114 @@ public final class LiveLayout {
         shares.append(nil)
       }
     }
+    let models = document.models(for: places)
+    let decides = document.model.directions == .both
+    // Nothing to decide: what the decisions keep (the canvases' systems) goes.
+    if !decides { mirrorDecisions = MirrorDecisions() }
+    // The twin of each right-to-left place (by position): the left-to-right place of its canvas.
+    var twinOf: [Int: Int] = [:]
+    if decides {
+      for (index, place) in places.enumerated() where place.direction == .rtl {
+        if let twin = places.firstIndex(where: { $0.canvas == place.canvas && $0.direction == .ltr }), twin < index {
+          twinOf[index] = twin
+        }
+      }
+    }
+    let existing = places.map { solvers[PlaceKey($0)] }
     let work = PlaceWork(
-      models: document.models(for: places), places: places, existing: places.map { solvers[PlaceKey($0)] },
+      models: models, places: places, existing: existing,
       shares: shares, signatures: signatures, sameDeclarations: sameDeclarations, redeclared: redeclared,
       changed: conditional ? nil : changed)
     // Places share nothing but the (immutable) model: each is brought up to date on its own
-    // core, with the caches the checks read warmed there.
+    // core, with the caches the checks read warmed there, while the mirror decisions are
+    // brought up to date on another. A right-to-left place with a twin that holds no solver
+    // (it mirrored, or it is new) waits for them.
+    let first = places.indices.filter { twinOf[$0] == nil || existing[$0] != nil }
     let slots = ResultSlots<PlaceSolver>(count: places.count)
-    if places.count > 1 {
-      DispatchQueue.concurrentPerform(iterations: places.count) { slots.set($0, work.run($0)) }
-    } else {
-      for index in places.indices { slots.set(index, work.run(index)) }
+    let decided = ResultSlots<[(canvas: Canvas, mirrors: Bool)]>(count: 1)
+    let decisions = mirrorDecisions
+    let jobs = first.count + (decides ? 1 : 0)
+    @Sendable func run(_ job: Int) {
+      if job < first.count {
+        slots.set(first[job], work.run(first[job]))
+      } else {
+        decided.set(0, decisions.update(document))
+      }
     }
-    let ordered = slots.values
+    if jobs > 1 {
+      DispatchQueue.concurrentPerform(iterations: jobs) { run($0) }
+    } else {
+      for job in 0..<jobs { run(job) }
+    }
+    // The right-to-left places that mirror their twins (by position, with the twin's): let go.
+    // Not where its findings cannot be made from its twin's: the numbers are such, or the twin
+    // gave up or has frames that are not all finite.
+    var mirrored: [Int: Int] = [:]
+    if decides {
+      let mirroring = Set((decided.value(at: 0) ?? []).filter(\.mirrors).map(\.canvas))
+      let numbers = NumericRangeCheck.Numbers(document.model)
+      for (index, twin) in twinOf where mirroring.contains(places[index].canvas) && SolvedLayout.mayDeriveFindings(numbers) {
+        if let solver = slots.value(at: twin), solver.failure == nil, solver.viewsWithFramesNotFinite().isEmpty {
+          mirrored[index] = twin
+        }
+      }
+    }
+    // The places that do not mirror and were not brought up to date (new, or no longer
+    // mirroring): solved now.
+    let rest = places.indices.filter { mirrored[$0] == nil && slots.value(at: $0) == nil }
+    if rest.count > 1 {
+      DispatchQueue.concurrentPerform(iterations: rest.count) { slots.set(rest[$0], work.run(rest[$0])) }
+    } else {
+      for index in rest { slots.set(index, work.run(index)) }
+    }
     var next: [PlaceKey: PlaceSolver] = [:]
-    for solver in ordered { next[PlaceKey(solver.place)] = solver }
+    var held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)] = []
+    for index in places.indices {
+      // A place held that now mirrors is let go.
+      let solver = mirrored[index] == nil ? slots.value(at: index) : nil
+      if let solver { next[PlaceKey(solver.place)] = solver }
+      // A place let go is solved, when read, with its twin's engine constraints (the canvas's).
+      let engine = mirrored[index].flatMap { slots.value(at: $0)?.engineConstraintsIfComputed }
+      held.append((solver, models[index], engine))
+    }
     solvers = next
-    self.places = ordered
+    self.places = places
+    self.held = held
+    self.mirrored = mirrored
     lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
     declarations = document.declarations
     revision = document.revision
-    return SolvedLayout(document: document, places: ordered)
+    return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
   }
 
-  /// The places of the last update, in order, and its document while its findings are shown
-  /// (the text has no error).
-  private var places: [PlaceSolver] = []
+  /// The places of the last update, in order, each with its solver (nil for a mirrored place
+  /// let go), model and engine constraints, the mirrored places with their twins, and the
+  /// document while its findings are shown (the text has no error).
+  private var places: [LayoutPlace] = []
+  private var held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)] = []
+  private var mirrored: [Int: Int] = [:]
   private var lastDocument: LayoutDocument?
+
+  /// Whether the place at `index` of the last update holds a solver (false for a right-to-left
+  /// place that mirrors its twin, let go).
+  public func holdsSolver(at index: Int) -> Bool { index < held.count && held[index].solver != nil }
 
   /// Whether the last update may rest on another solution than a fresh solve of the same text
   /// would: a place updated in place whose layout is not unique (some view is ambiguous).
   /// Findings quote the solution (frames, what is offscreen), so `settle()` solves such places
   /// again in file order, as `plumb check` does.
   public var needsSettling: Bool {
-    lastDocument != nil && places.contains { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty }
+    lastDocument != nil && held.contains { $0.solver.map { !$0.lastUpdate.rebuilt && !$0.ambiguities().isEmpty } ?? false }
   }
 
   /// Solves the places of the last update whose solution is not unique again in file order,
   /// and returns the layout's findings then; nil when nothing needed it.
   public func settle() -> SolvedLayout? {
     guard let document = lastDocument, needsSettling else { return nil }
-    for solver in places where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
+    for case let solver? in held.map(\.solver) where !solver.lastUpdate.rebuilt && !solver.ambiguities().isEmpty {
       solver.solveAgain()
     }
-    return SolvedLayout(document: document, places: places)
+    return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
   }
 }
 

@@ -135,16 +135,28 @@ struct MirrorTest {
   /// superview's (what "Add missing constraints" adds along the axis a direction can change)
   /// lowering alike.
   func viewsMirror() -> Bool {
-    guard rootX != nil else { return false }
-    for insets in left.orderedInsets where insets.left != insets.right { return false }
-    for (index, name) in left.orderedNames.enumerated() {
-      let parent = left.superviewIndex[index]
-      guard parent >= 0, parent < left.orderedNames.count else { continue }
-      guard verdict(MirrorTest.leadingPin(name, to: left.orderedNames[parent])) == .same(movesRootX: false) else {
-        return false
-      }
-    }
-    return true
+    hasRoot && !left.orderedNames.indices.contains { viewDiffers(at: $0) }
+  }
+
+  /// Whether the system has a root view (without one, the place does not mirror).
+  var hasRoot: Bool { rootX != nil }
+
+  /// How many views keep the place from mirroring (`viewDiffers(at:)`).
+  func differingViews() -> Int {
+    left.orderedNames.indices.reduce(0) { $0 + (viewDiffers(at: $1) ? 1 : 0) }
+  }
+
+  /// Whether the view at `index` (of the systems' order) keeps the place from mirroring:
+  /// its alignment insets differ left and right, or its leading pin to its superview lowers
+  /// otherwise.
+  func viewDiffers(at index: Int) -> Bool {
+    guard index >= 0, index < left.orderedInsets.count, index < left.superviewIndex.count else { return false }
+    let insets = left.orderedInsets[index]
+    if insets.left != insets.right { return true }
+    let parent = left.superviewIndex[index]
+    guard parent >= 0, parent < left.orderedNames.count else { return false }
+    return verdict(MirrorTest.leadingPin(left.orderedNames[index], to: left.orderedNames[parent]))
+      != .same(movesRootX: false)
   }
 
   /// A view's leading edge pinned to its superview's, as "Add missing constraints" pins it
@@ -199,16 +211,20 @@ extension LayoutDocument {
 }
 
 /// Whether each canvas's right-to-left place mirrors its left-to-right twin (`MirrorTest`),
-/// kept through a document's edits, as a live layout would keep it: an edit of constraints
-/// only (the same declarations, no `when` block) takes away the verdicts of the constraints it
-/// replaced and adds those of the constraints that replaced them; any other edit decides every
-/// canvas again. The verdicts counted are those of the current constraints either way.
-final class MirrorDecisions {
+/// kept through a document's edits, as a live layout would keep it: an edit of constraints,
+/// or of view declarations (`relaidViews`; no `when` block), takes away the verdicts of the
+/// constraints it replaced and adds those of the constraints that replaced them, and those of
+/// the views it declared with other insets or margins and of the constraints that name them it
+/// takes again; any other edit decides every canvas again. The verdicts counted are those of
+/// the current constraints either way.
+/// Used by one thread at a time (a live layout's update runs it beside its places).
+final class MirrorDecisions: @unchecked Sendable {
   private struct Kept {
     var test: MirrorTest
-    var viewsMirror: Bool
+    /// The views that keep the place from mirroring (`MirrorTest.viewDiffers(at:)`).
+    var differingViews: Int
     var tally: MirrorTest.Tally
-    var mirrors: Bool { viewsMirror && tally.mirrors }
+    var mirrors: Bool { test.hasRoot && differingViews == 0 && tally.mirrors }
   }
 
   private var kept: [Canvas: Kept] = [:]
@@ -220,6 +236,8 @@ final class MirrorDecisions {
   private(set) var lastVerdicts = 0
   /// Whether the last update kept the tallies and read only the constraints an edit changed.
   private(set) var lastWasIncremental = false
+  /// The views the last update read again as declared with other insets or margins.
+  private(set) var lastRelaidViews = 0
 
   /// Brings the decisions up to date with `document`; for each canvas, in order, whether its
   /// right-to-left place mirrors its twin.
@@ -228,8 +246,9 @@ final class MirrorDecisions {
     let newModel = document.model
     let newCanvases = newModel.effectiveCanvases
     lastVerdicts = 0
-    if let oldModel = model, !newModel.hasSizeClassConditions, declarations === document.declarations,
-      newCanvases == canvases
+    lastRelaidViews = 0
+    if let oldModel = model, !newModel.hasSizeClassConditions, newCanvases == canvases,
+      let relaid = MirrorDecisions.relaidViews(document, over: declarations, from: oldModel)
     {
       var changed: (old: Range<Int>, new: Range<Int>)?
       if document.revision === revision {
@@ -240,16 +259,44 @@ final class MirrorDecisions {
       if let changed, changed.old.upperBound <= oldModel.constraints.count,
         changed.new.upperBound <= newModel.constraints.count
       {
+        // The constraints the edit kept that name a view laid out otherwise: their lowering
+        // reads its insets or margins.
+        let names = Set(relaid)
+        var reading: [Int] = []
+        if !names.isEmpty {
+          for position in 0..<newModel.constraints.count where !changed.new.contains(position) {
+            let constraint = newModel.constraints[position]
+            if names.contains(constraint.first.view) || constraint.second.map({ names.contains($0.view) }) == true {
+              reading.append(position)
+            }
+          }
+        }
         for canvas in newCanvases {
           guard var entry = kept[canvas] else { continue }
-          // The same views: the systems carry on over the new model.
-          let left = entry.test.left.with(model: newModel, place: entry.test.left.place)
+          // The same views (but for the insets of those laid out otherwise): the systems carry
+          // on over the new model. What the edit took away is judged over the old one.
+          let old = entry.test
+          let place = old.left.place
+          let left =
+            relaid.isEmpty
+            ? old.left.with(model: newModel, place: place) : old.left.with(model: newModel, place: place, insetsOf: relaid)
           entry.test = MirrorTest(left: left)
-          for position in changed.old { entry.tally.remove(entry.test.fileVerdict(oldModel.constraints[position])) }
+          for position in changed.old { entry.tally.remove(old.fileVerdict(oldModel.constraints[position])) }
           for position in changed.new { entry.tally.add(entry.test.fileVerdict(newModel.constraints[position])) }
-          lastVerdicts += changed.old.count + changed.new.count
+          for position in reading {
+            let constraint = newModel.constraints[position]
+            entry.tally.remove(old.fileVerdict(constraint))
+            entry.tally.add(entry.test.fileVerdict(constraint))
+          }
+          for name in relaid {
+            guard let index = old.left.indexOfView[name] else { continue }
+            if old.viewDiffers(at: index) { entry.differingViews -= 1 }
+            if entry.test.viewDiffers(at: index) { entry.differingViews += 1 }
+          }
+          lastVerdicts += changed.old.count + changed.new.count + 2 * (reading.count + relaid.count)
           kept[canvas] = entry
         }
+        lastRelaidViews = relaid.count
         lastWasIncremental = true
         return remember(document)
       }
@@ -261,12 +308,41 @@ final class MirrorDecisions {
       let test = MirrorTest(model: canvasModel, canvas: canvas)
       let engine = canvasModel.implicitConstraints(for: canvas)
       kept[canvas] = Kept(
-        test: test, viewsMirror: test.viewsMirror(),
+        test: test, differingViews: test.differingViews(),
         tally: test.tally(engine: engine, constraints: canvasModel.constraints))
       lastVerdicts += engine.count + canvasModel.constraints.count
     }
     canvases = newCanvases
     return remember(document)
+  }
+
+  /// How the views of `document` lower against `oldModel`, whose declarations are
+  /// `declarations`: nil when every canvas must be decided again; otherwise the views declared
+  /// again whose lowering changed, none for the same declarations. A view declared again (same
+  /// name, kind and superview, no body: `DeclarationEdit`) that is laid out alike
+  /// (`PlaceSolver.viewLaidOutAlike`: the same superview, insets, margins, baselines, guide and
+  /// stack axis; an intrinsic size or a frame changed) reaches the decision only through the
+  /// constraints it lowers to, which the document's constraint edit replaces: the engine's
+  /// constraints, every other constraint's lowering and each view's leading pin stay the same.
+  /// One laid out otherwise (other insets, margins or baselines) counts when it has no
+  /// subviews and is neither a guide nor a stack, before and after: then only its own verdict
+  /// (`MirrorTest.viewDiffers(at:)`) and those of the constraints that name it read what
+  /// changed (its engine constraints are its sizes, which lower alike in both directions).
+  static func relaidViews(
+    _ document: LayoutDocument, over declarations: DeclarationsIdentity?, from oldModel: LayoutModel
+  ) -> [String]? {
+    guard let declarations else { return nil }
+    if document.declarations === declarations { return [] }
+    guard let edit = document.declarationEdit, edit.basedOn === declarations else { return nil }
+    var relaid: [String] = []
+    for name in edit.names where !PlaceSolver.viewLaidOutAlike(name, oldModel, document.model) {
+      guard let old = oldModel.views[name], let new = document.model.views[name], old.superview == new.superview,
+        old.subviews.isEmpty, new.subviews.isEmpty, old.layoutGuide == nil, new.layoutGuide == nil,
+        old.stack == nil, new.stack == nil
+      else { return nil }
+      if !relaid.contains(name) { relaid.append(name) }
+    }
+    return relaid
   }
 
   private func remember(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
@@ -286,25 +362,32 @@ extension PlaceSolver {
   /// (`readAllViews`), with the same arithmetic on the same numbers.
   func mirroredViews(in mirrored: LayoutPlace) -> [SolvedView?] {
     let views = allSolvedViews().views
+    return views.indices.map { mirroredView(at: $0, in: mirrored, views: views) }
+  }
+
+  /// The view `name` in `mirrored`, as `mirroredViews` reads it (without the others).
+  func mirroredView(_ name: String, in mirrored: LayoutPlace) -> SolvedView? {
+    guard let index = system.indexOfView[name] else { return nil }
+    return mirroredView(at: index, in: mirrored, views: allSolvedViews().views)
+  }
+
+  /// The view at `index` of `views` (this place's) in `mirrored`.
+  private func mirroredView(at index: Int, in mirrored: LayoutPlace, views: [SolvedView?]) -> SolvedView? {
     let parents = system.superviewIndex
     let insets = system.orderedInsets
     let count = min(views.count, insets.count, parents.count)
-    var result = [SolvedView?](repeating: nil, count: views.count)
-    for index in 0..<count {
-      guard let view = views[index] else { continue }
-      let rect = view.alignment
-      let parent = parents[index]
-      let boundsWidth =
-        parent >= 0 && parent < count
-        ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
-      let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
-      let absolute = view.absoluteAlignment
-      result[index] = SolvedView(
-        name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
-        alignment: alignment,
-        absoluteAlignment: Rect(
-          x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
-    }
-    return result
+    guard index < count, let view = views[index] else { return nil }
+    let rect = view.alignment
+    let parent = parents[index]
+    let boundsWidth =
+      parent >= 0 && parent < count
+      ? (views[parent]?.alignment.width ?? 0) + insets[parent].left + insets[parent].right : mirrored.canvas.width
+    let alignment = Rect(x: boundsWidth - rect.x - rect.width, y: rect.y, width: rect.width, height: rect.height)
+    let absolute = view.absoluteAlignment
+    return SolvedView(
+      name: view.name, superview: view.superview, frame: PlaceSolver.frame(of: alignment, insets: insets[index]),
+      alignment: alignment,
+      absoluteAlignment: Rect(
+        x: mirrored.canvas.width - absolute.x - rect.width, y: absolute.y, width: rect.width, height: absolute.height))
   }
 }

@@ -1672,7 +1672,7 @@ public final class PlaceSolver {
     return found.sorted()
   }
 
-  private static func isNotFinite(_ view: SolvedView?) -> Bool {
+  static func isNotFinite(_ view: SolvedView?) -> Bool {
     guard let frame = view?.frame else { return false }
     return !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite)
   }
@@ -2171,15 +2171,18 @@ public final class PlaceSolver {
     unsatisfiedEntries().map { ($0.constraint, $0.error) }
   }
 
-  /// `unsatisfied()`, with where each constraint is among the entries.
+  /// `unsatisfied()`, with where each constraint is among the entries, in the entries' order
+  /// (the solver lists them in the order they were added, which an update changes: a place
+  /// kept through edits answers as one solved afresh).
   func unsatisfiedEntries() -> [(constraint: LayoutConstraint, error: Double, entry: Int)] {
-    var result: [(LayoutConstraint, Double, Int)] = []
+    var result: [(constraint: LayoutConstraint, error: Double, entry: Int)] = []
     for entry in solver.unsatisfiedConstraints() {
       guard let tag = entry.constraint.tag, let index = entryIndex(ofTag: tag), !entries[index].isBroken,
         let constraint = constraint(at: index)
       else { continue }
       result.append((constraint, entry.error, index))
     }
+    result.sort { $0.entry < $1.entry }
     return result
   }
 

@@ -55,6 +55,8 @@ public final class SolvedLayout {
   /// The document's own diagnostics and the layout's, merged across places and sorted.
   public let diagnostics: [Diagnostic]
   private let store: PlaceStore
+  /// The places held without a solver (a live layout's mirrored places), with their twins.
+  private let derived: [Int: Int]
 
   /// Solves `document`.
   /// - Parameter solveWithErrors: solve even when the text has errors (for frames and hovers,
@@ -97,6 +99,16 @@ public final class SolvedLayout {
       findingsOnly: false)
   }
 
+  /// The findings of `document` over a live layout's places (`LiveLayout`), some of which
+  /// hold no solver: a right-to-left place that mirrors its twin (`MirrorTest`), by position,
+  /// with its twin's position. Such a place's findings are made from its twin's solver
+  /// (`derivedFindings`: its frames mirrored, the same solution), or, where they cannot be,
+  /// from its own solver, solved then from its model; `places` and `solver(at:)` solve it when
+  /// read.
+  convenience init(document: LayoutDocument, store: PlaceStore, derived: [Int: Int]) {
+    self.init(document: document, store: store, mirrors: derived, findingsOnly: false, derived: derived)
+  }
+
   /// What a mirrored place finds of its own solver, made before the solver is let go.
   private struct OwnFindings {
     var failure: String?
@@ -108,15 +120,19 @@ public final class SolvedLayout {
     var unsatisfied: [UnsatisfiedCheck.Unexplained]
   }
 
-  private init(document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool) {
+  /// - Parameter derived: the places of `mirrors` that hold no solver (`init(document:store:derived:)`).
+  private init(
+    document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool, derived: [Int: Int] = [:]
+  ) {
     self.document = document
     self.store = store
+    self.derived = derived
     let placeList = store.places
     let model = document.model
     let hasErrors = document.diagnostics.contains { $0.severity == .error }
     var diagnostics = document.diagnostics
     if !hasErrors {
-      diagnostics += RTLCheck.diagnostics(document, places: store.solvers())
+      diagnostics += RTLCheck.diagnostics(document, places: { store.solvers() })
       diagnostics += GeometryCheck.transformed(document)
       diagnostics += NumericRangeCheck.extremeValues(document)
       // Findings are merged as each place makes them: a later place's copy of a finding only
@@ -148,6 +164,13 @@ public final class SolvedLayout {
       // none of its findings was held back for quoting unreliable values.
       var twinFindings: [Int: (keys: [(DiagnosticCode, String)], reliable: Bool)] = [:]
       for (index, place) in placeList.enumerated() {
+        if let twin = derived[index], own[index] == nil, twin < index,
+          let made = SolvedLayout.derivedFindings(
+            of: place, index: index, twin: store.solver(at: twin), document: document, numbers: numbers,
+            hasWrittenOptionals: hasWrittenOptionals)
+        {
+          own[index] = made
+        }
         if let twin = mirrors[index], let found = twinFindings[twin], found.reliable, let mine = own[index],
           mine.inaccuracies.unreliable.isEmpty
         {
@@ -244,6 +267,38 @@ public final class SolvedLayout {
       unsatisfied: unsatisfied)
   }
 
+  /// What the loop of `init` makes of a mirrored place's own solver (`ownFindings`), made of
+  /// its twin's instead, which solves the same system (`MirrorTest`): the same failure (none),
+  /// conflicts and unsatisfied constraints with the same errors, the same values, and frames
+  /// mirrored (`PlaceSolver.mirroredViews`) for the geometry check. Its inaccuracies are none:
+  /// it is used only when its twin has none (the loop asks), and the file's constraints lower
+  /// alike in both, so their residuals over the same values are the same (the engine's are not
+  /// read); nil when a number is one the solver does not resolve or a mirrored frame is not
+  /// finite: the place is then solved and checked on its own.
+  private static func derivedFindings(
+    of place: LayoutPlace, index: Int, twin: PlaceSolver, document: LayoutDocument, numbers: NumericRangeCheck.Numbers,
+    hasWrittenOptionals: Bool
+  ) -> OwnFindings? {
+    // The first place is the primary one (a declared frame is compared there), never a twin's.
+    guard index != 0, twin.failure == nil, mayDeriveFindings(numbers), twin.viewsWithFramesNotFinite().isEmpty else {
+      return nil
+    }
+    let views = twin.mirroredViews(in: place)
+    guard !views.contains(where: { PlaceSolver.isNotFinite($0) }) else { return nil }
+    let geometry = GeometryCheck.findings(
+      views: views, superviews: twin.allSolvedViews().superviews, traits: twin.viewTraits(), model: twin.model,
+      place: PlaceReference(place))
+    return OwnFindings(
+      failure: nil, inaccuracies: ([], []), conflictCount: twin.conflicts.count, geometry: geometry,
+      unsatisfied: UnsatisfiedCheck.unexplained(twin, hasWrittenOptionals: hasWrittenOptionals))
+  }
+
+  /// Whether a mirrored place's findings may be made from its twin's, as far as the model's
+  /// numbers tell (`derivedFindings`): none is a number the solver does not resolve.
+  static func mayDeriveFindings(_ numbers: NumericRangeCheck.Numbers) -> Bool {
+    numbers.unresolved.isEmpty
+  }
+
   /// Solves each place on its own core: places share nothing but the (immutable) model.
   ///
   /// `models[i]` is the model of `places[i]`'s canvas (`LayoutDocument.models(for:)`), the same
@@ -320,6 +375,25 @@ public final class SolvedLayout {
     case .rtl: [.rtl]
     case .both: [.ltr, .rtl]
     }
+  }
+
+  /// A place held without a solver that mirrors its twin (a live layout's), while it is not
+  /// solved: its twin, whose solver has the same constraints, broken constraints, unsatisfied
+  /// constraints and errors, and the same solution (`MirrorTest`); nil for any other place.
+  public func mirroredTwin(at index: Int) -> PlaceSolver? {
+    guard let twin = derived[index], !store.isSolved(index) else { return nil }
+    return store.solver(at: twin)
+  }
+
+  /// The view `name` in the place at `index`, read from its twin's solution mirrored
+  /// (`PlaceSolver.mirroredView`) when the place holds no solver (`mirroredTwin(at:)`) and the
+  /// twin finds the view determined (so that its frame is the one solution's); nil otherwise
+  /// (`solver(at:)` then solves the place).
+  public func mirroredView(_ name: String, at index: Int) -> SolvedView? {
+    guard let twin = mirroredTwin(at: index), !twin.ambiguitiesWithDeferredRanges().contains(where: { $0.view == name }) else {
+      return nil
+    }
+    return twin.mirroredView(name, in: store.places[index])
   }
 
   /// Whether the place at `index` holds its solver now: false for a place let go after its
@@ -453,6 +527,16 @@ final class PlaceStore: @unchecked Sendable {
   init(places: [LayoutPlace], solvers: [PlaceSolver]) {
     self.places = places
     slots = solvers.map { .solved($0) }
+  }
+
+  /// Places some of which hold no solver (nil): each of those is solved when first read, from
+  /// its model and engine constraints.
+  init(places: [LayoutPlace], held: [(solver: PlaceSolver?, model: LayoutModel, engine: [LayoutConstraint]?)]) {
+    self.places = places
+    slots = held.map { item in
+      if let solver = item.solver { return .solved(solver) }
+      return .letGo(model: item.model, engine: item.engine)
+    }
   }
 
   /// The solver of the place at `index`, solved again if it was let go.

@@ -51,6 +51,9 @@ final class PlaceSharingTests: XCTestCase {
       H:|-[top(50)]
       V:|-[top(30)]-[main(30)]
       main.width == 40
+      # A centre, measured from the left edge in both directions, keeps each right-to-left
+      # place from mirroring its twin (a live layout lets a mirrored place go).
+      top.centerX == super.centerX @200
       """
     let edits: [(String, String)] = [
       ("[main(30)]", "[main(31)]"),

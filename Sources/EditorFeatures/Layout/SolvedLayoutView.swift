@@ -50,10 +50,15 @@ public final class SolvedLayoutView {
     return built
   }
 
-  /// One view's frame in a place (without reading every other view's).
+  /// One view's frame in a place (without reading every other view's). In a place held
+  /// without a solver, a view its twin finds determined is read from the twin mirrored (no
+  /// ambiguity); any other is read of the place, solved then.
   func frame(of name: String, inPlace index: Int) -> ViewFrame? {
     if let cached = framesCache[index] { return cached.views.first { $0.name == name } }
     guard index >= 0, index < layout.placeList.count else { return nil }
+    if let view = layout.mirroredView(name, at: index) {
+      return ViewFrame(view, model: layout.document.model, ambiguities: [])
+    }
     return ViewFrame(
       name, solver: layout.solver(at: index), model: layout.document.model,
       ambiguities: ambiguities(inPlace: index).filter { $0.view == name })
@@ -77,7 +82,7 @@ public final class SolvedLayoutView {
     // Places where the view looks the same share a line.
     var order: [String] = []
     var placesByText: [String: [String]] = [:]
-    for (index, solver) in layout.places.enumerated() {
+    for (index, place) in layout.placeList.enumerated() {
       guard let view = frame(of: name, inPlace: index) else { continue }
       var text = "frame `\(view.frame.description)`"
       if view.alignment != view.frame { text += ", alignment rectangle `\(view.alignment.description)`" }
@@ -88,7 +93,7 @@ public final class SolvedLayoutView {
         text += ", could also be `\(finding.alternative.description)`"
       }
       if placesByText[text] == nil { order.append(text) }
-      placesByText[text, default: []].append(solver.place.description)
+      placesByText[text, default: []].append(place.description)
     }
     if layout.placeList.isEmpty { return ["not solved: the file has errors"] }
     return order.map { text in
@@ -104,8 +109,10 @@ public final class SolvedLayoutView {
     guard !layout.placeList.isEmpty else { return [] }
     var unsatisfiedIn: [(String, Double)] = []
     var brokenIn: [String] = []
-    for solver in layout.places {
-      let place = solver.place.description
+    for index in layout.placeList.indices {
+      // A place held without a solver breaks and misses what its twin does.
+      let solver = layout.mirroredTwin(at: index) ?? layout.solver(at: index)
+      let place = layout.placeList[index].description
       if solver.brokenConstraints.contains(where: { Self.same($0, constraint) }) {
         brokenIn.append(place)
       } else if let missed = solver.unsatisfied().first(where: { Self.same($0.constraint, constraint) }) {

@@ -8,32 +8,52 @@ enum GeometryCheck {
   /// - Parameter isPrimary: whether this is the first place (first canvas, first direction),
   ///   the one a declared design-time frame describes.
   static func findings(_ solver: PlaceSolver, document: LayoutDocument, isPrimary: Bool) -> [PlacedFinding] {
-    let model = solver.model
-    var findings: [PlacedFinding] = []
     let ambiguous = isPrimary ? Set(solver.ambiguitiesWithDeferredRanges().map(\.view)) : []
     let (views, superviews) = solver.allSolvedViews()
     // Read by position: a lookup by name copies the whole declaration. Only the views that
     // reach outside their superviews, and in the primary place those declared with a frame,
     // can have a finding; the place keeps both lists.
-    let traits = solver.viewTraits()
     var candidates = solver.overhangingViews()
     if isPrimary { candidates = Array(Set(candidates).union(solver.framedViews())).sorted() }
+    return findings(
+      views: views, superviews: superviews, traits: solver.viewTraits(), candidates: candidates, model: solver.model,
+      place: solver.placeReference, primary: isPrimary ? ambiguous : nil)
+  }
+
+  /// The findings of a place that is not the primary one and holds no solver, over its views
+  /// (a mirrored place's, `PlaceSolver.mirroredViews`), each with its superview's position and
+  /// its traits, in the order of the views: every view is a candidate.
+  static func findings(views: [SolvedView?], superviews: [Int], traits: [ViewTraits], model: LayoutModel, place: PlaceReference)
+    -> [PlacedFinding]
+  {
+    findings(
+      views: views, superviews: superviews, traits: traits, candidates: Array(views.indices), model: model, place: place,
+      primary: nil)
+  }
+
+  /// - Parameter primary: for the primary place, its ambiguous views (whose frames are not
+  ///   compared with the declared ones); nil for another place.
+  private static func findings(
+    views: [SolvedView?], superviews: [Int], traits: [ViewTraits], candidates: [Int], model: LayoutModel,
+    place: PlaceReference, primary: Set<String>?
+  ) -> [PlacedFinding] {
+    var findings: [PlacedFinding] = []
     for index in candidates where index < views.count {
       let own = index < traits.count ? traits[index] : []
       guard !own.contains(.layoutGuide), let solved = views[index], solved.name != LayoutModel.rootName else {
         continue
       }
       // A view declared with a frame: where it is drawn in the primary place.
-      if isPrimary, own.contains(.frame), let node = model.views[solved.name], let declared = node.frame,
+      if let ambiguous = primary, own.contains(.frame), let node = model.views[solved.name], let declared = node.frame,
         !ambiguous.contains(solved.name), !matches(declared, solved.frame, tolerance: model.misplacedTolerance)
       {
-        findings.append(misplaced(node, declared: declared, solved: solved.frame, solver: solver, model: model))
+        findings.append(misplaced(node, declared: declared, solved: solved.frame, place: place, model: model))
       }
       // A hidden view is not drawn: where it reaches does not show.
       if own.contains(.hidden) { continue }
       let parentIndex = index < superviews.count ? superviews[index] : -1
       guard parentIndex >= 0, parentIndex < views.count, let parent = views[parentIndex] else { continue }
-      if let finding = offscreen(solved, parent: parent, solver: solver, model: model) {
+      if let finding = offscreen(solved, parent: parent, place: place, model: model) {
         findings.append(finding)
       }
     }
@@ -46,9 +66,11 @@ enum GeometryCheck {
   }
 
   private static func misplaced(
-    _ node: ViewNode, declared: Rect, solved: Rect, solver: PlaceSolver, model: LayoutModel
+    _ node: ViewNode, declared: Rect, solved: Rect, place: PlaceReference, model: LayoutModel
   ) -> PlacedFinding {
-    let finding = Misplacement(view: node.name, declared: declared, solved: solved, canvas: solver.place.canvas.name, traits: solver.place.canvas.traits)
+    let finding = Misplacement(
+      view: node.name, declared: declared, solved: solved, canvas: place.place.canvas.name,
+      traits: place.place.canvas.traits)
     var fixes: [Fix] = []
     if let range = node.propertyRanges["frame"] {
       fixes.append(
@@ -61,7 +83,7 @@ enum GeometryCheck {
       diagnostic: Diagnostic(
         code: .misplaced, severity: .warning, finding: .misplaced(finding),
         range: node.propertyRanges["frame"] ?? Describe.range(of: node.name, in: model), fixes: fixes),
-      place: solver.placeReference)
+      place: place)
   }
 
   /// How far past its superview's bounds an alignment rectangle may reach unreported.
@@ -88,7 +110,7 @@ enum GeometryCheck {
   /// A view whose alignment rectangle reaches outside its superview's bounds (its whole
   /// frame, alignment insets included) by more than half a point. The view's own frame may
   /// legitimately overhang (a shadow, with alignment insets).
-  private static func offscreen(_ solved: SolvedView, parent: SolvedView, solver: PlaceSolver, model: LayoutModel)
+  private static func offscreen(_ solved: SolvedView, parent: SolvedView, place: PlaceReference, model: LayoutModel)
     -> PlacedFinding?
   {
     let superview = parent.name
@@ -106,7 +128,7 @@ enum GeometryCheck {
       diagnostic: Diagnostic(
         code: .offscreen, severity: .warning, finding: .offscreen(overhang),
         range: Describe.range(of: solved.name, in: model)),
-      place: solver.placeReference)
+      place: place)
   }
 
   /// Transformed views: Auto Layout lays out the untransformed geometry. Text-level, so

@@ -13,13 +13,14 @@ import LayoutSyntax
 
 enum RTLCheck {
   /// - Parameter places: the layout's places, in which the fixes must keep the constraints
-  ///   holding.
-  static func diagnostics(_ document: LayoutDocument, places: [PlaceSolver]) -> [Diagnostic] {
+  ///   holding; asked for only when a fix is tried (a place held without a solver is solved
+  ///   then).
+  static func diagnostics(_ document: LayoutDocument, places: @escaping () -> [PlaceSolver]) -> [Diagnostic] {
     guard document.model.directions != .ltr else { return [] }
     // A fix is tried by the positions of the document's constraints; with `when` blocks a
     // canvas's model numbers them otherwise, so no place can try it and none is offered.
     var visitor = Visitor(
-      constraints: document.model.constraints, rightToLeft: places.filter { $0.place.direction == .rtl },
+      constraints: document.model.constraints, rightToLeft: { places().filter { $0.place.direction == .rtl } },
       triesFixes: !document.model.hasSizeClassConditions)
     // Only the statements that may be about left and right are read (the list keeps which
     // they are), not every statement of the file at every keystroke.
@@ -30,12 +31,12 @@ enum RTLCheck {
   private struct Visitor {
     let constraints: ConstraintList
     /// Left to right, left and right are leading and trailing: the fixes change nothing there.
-    let rightToLeft: [PlaceSolver]
+    let rightToLeft: () -> [PlaceSolver]
     /// Whether fixes can be tried at all (see `diagnostics`).
     let triesFixes: Bool
     var result: [Diagnostic] = []
 
-    init(constraints: ConstraintList, rightToLeft: [PlaceSolver], triesFixes: Bool) {
+    init(constraints: ConstraintList, rightToLeft: @escaping () -> [PlaceSolver], triesFixes: Bool) {
       self.constraints = constraints
       self.rightToLeft = rightToLeft
       self.triesFixes = triesFixes
@@ -57,7 +58,7 @@ enum RTLCheck {
     func mirrors(_ positions: [Int]) -> Bool {
       guard triesFixes else { return false }
       let change = ConstraintChange(replaced: positions.map { ($0, mirrored(constraints[$0])) })
-      return rightToLeft.allSatisfy { $0.accepts(change) }
+      return rightToLeft().allSatisfy { $0.accepts(change) }
     }
 
     /// The positions of the constraints of one origin written at `range`.
