@@ -166,7 +166,7 @@ public final class LiveLayout {
 
   /// Whether the place at `index` of the last update holds a solver (false for a right-to-left
   /// place that mirrors its twin, let go).
-  public func holdsSolver(at index: Int) -> Bool { index < held.count && held[index].solver != nil }
+  public func holdsSolver(at index: Int) -> Bool { held.indices.contains(index) && held[index].solver != nil }
 
   /// Whether the last update may rest on another solution than a fresh solve of the same text
   /// would: a place updated in place whose layout is not unique (some view is ambiguous).

@@ -382,7 +382,9 @@ public final class SolvedLayout {
   /// constraints and errors, and the same solution (`MirrorTest`); nil for any other place.
   public func mirroredTwin(at index: Int) -> PlaceSolver? {
     guard let twin = derived[index], !store.isSolved(index) else { return nil }
-    return store.solver(at: twin)
+    let solver = store.solver(at: twin)
+    // A twin that failed answers nothing for the place (it is then solved on its own).
+    return solver.failure == nil ? solver : nil
   }
 
   /// The view `name` in the place at `index`, read from its twin's solution mirrored

@@ -564,7 +564,12 @@ final class MirroredPlaceTests: XCTestCase {
         if step > 0 {
           if Int.random(in: 0..<3, using: &random) == 0 {
             let extra = extras[Int.random(in: 0..<extras.count, using: &random)]
-            if extra.hasPrefix("canvas") { lines.insert(extra, at: 1) } else { lines.append(extra) }
+            if extra.hasPrefix("canvas") {
+              // Declared once: a second declaration is an error, and the layout's findings go.
+              if !lines.contains(extra) { lines.insert(extra, at: 1) }
+            } else {
+              lines.append(extra)
+            }
           } else {
             Self.edit(&lines, &random)
           }
