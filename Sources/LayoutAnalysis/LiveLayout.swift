@@ -119,11 +119,13 @@ public final class LiveLayout {
     // Not where its findings cannot be made from its twin's: the numbers are such, or the twin
     // gave up or has frames that are not all finite.
     var mirrored: [Int: Int] = [:]
+    var numbers: NumericRangeCheck.Numbers?
     if decides {
       let mirroring = Set((decided.value(at: 0) ?? []).filter(\.mirrors).map(\.canvas))
-      let numbers = NumericRangeCheck.Numbers(document.model)
-      for (index, twin) in twinOf where mirroring.contains(places[index].canvas) && SolvedLayout.mayDeriveFindings(numbers) {
-        if let solver = slots.value(at: twin), solver.failure == nil, solver.viewsWithFramesNotFinite().isEmpty {
+      let known = NumericRangeCheck.Numbers(document.model)
+      numbers = known
+      for (index, twin) in twinOf where mirroring.contains(places[index].canvas) {
+        if let solver = slots.value(at: twin), SolvedLayout.mayDeriveFindings(from: solver, numbers: known) {
           mirrored[index] = twin
         }
       }
@@ -153,7 +155,8 @@ public final class LiveLayout {
     lastDocument = document.diagnostics.contains { $0.severity == .error } ? nil : document
     declarations = document.declarations
     revision = document.revision
-    return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
+    return SolvedLayout(
+      document: document, store: PlaceStore(places: places, held: held), derived: mirrored, numbers: numbers)
   }
 
   /// The places of the last update, in order, each with its solver (nil for a mirrored place

@@ -277,10 +277,7 @@ final class MirrorDecisions: @unchecked Sendable {
           // on over the new model. What the edit took away is judged over the old one.
           let old = entry.test
           let place = old.left.place
-          let left =
-            relaid.isEmpty
-            ? old.left.with(model: newModel, place: place) : old.left.with(model: newModel, place: place, insetsOf: relaid)
-          entry.test = MirrorTest(left: left)
+          entry.test = MirrorTest(left: old.left.with(model: newModel, place: place, insetsOf: relaid))
           for position in changed.old { entry.tally.remove(old.fileVerdict(oldModel.constraints[position])) }
           for position in changed.new { entry.tally.add(entry.test.fileVerdict(newModel.constraints[position])) }
           for position in reading {

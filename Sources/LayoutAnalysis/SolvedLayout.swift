@@ -104,9 +104,12 @@ public final class SolvedLayout {
   /// with its twin's position. Such a place's findings are made from its twin's solver
   /// (`derivedFindings`: its frames mirrored, the same solution), or, where they cannot be,
   /// from its own solver, solved then from its model; `places` and `solver(at:)` solve it when
-  /// read.
-  convenience init(document: LayoutDocument, store: PlaceStore, derived: [Int: Int]) {
-    self.init(document: document, store: store, mirrors: derived, findingsOnly: false, derived: derived)
+  /// read. `numbers` are the document model's, when the caller has them already.
+  convenience init(
+    document: LayoutDocument, store: PlaceStore, derived: [Int: Int], numbers: NumericRangeCheck.Numbers? = nil
+  ) {
+    self.init(
+      document: document, store: store, mirrors: derived, findingsOnly: false, derived: derived, numbers: numbers)
   }
 
   /// What a mirrored place finds of its own solver, made before the solver is let go.
@@ -120,9 +123,12 @@ public final class SolvedLayout {
     var unsatisfied: [UnsatisfiedCheck.Unexplained]
   }
 
-  /// - Parameter derived: the places of `mirrors` that hold no solver (`init(document:store:derived:)`).
+  /// - Parameters:
+  ///   - derived: the places of `mirrors` that hold no solver (`init(document:store:derived:)`).
+  ///   - numbers: the model's numbers, when the caller has them; read from the model otherwise.
   private init(
-    document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool, derived: [Int: Int] = [:]
+    document: LayoutDocument, store: PlaceStore, mirrors: [Int: Int], findingsOnly: Bool, derived: [Int: Int] = [:],
+    numbers knownNumbers: NumericRangeCheck.Numbers? = nil
   ) {
     self.document = document
     self.store = store
@@ -144,7 +150,7 @@ public final class SolvedLayout {
           !constraint.isRequired && (constraint.origin == .explicit || constraint.origin == .vfl)
         }
       }
-      let numbers = NumericRangeCheck.Numbers(model)
+      let numbers = knownNumbers ?? NumericRangeCheck.Numbers(model)
       let context = CheckContext(places: placeList.indices.filter { mirrors[$0] == nil }.map { store.solver(at: $0) })
       let twins = Set(mirrors.values)
       // A mirrored place's own findings, each made of its solver alone (its frames, values and
@@ -280,9 +286,7 @@ public final class SolvedLayout {
     hasWrittenOptionals: Bool
   ) -> OwnFindings? {
     // The first place is the primary one (a declared frame is compared there), never a twin's.
-    guard index != 0, twin.failure == nil, mayDeriveFindings(numbers), twin.viewsWithFramesNotFinite().isEmpty else {
-      return nil
-    }
+    guard index != 0, mayDeriveFindings(from: twin, numbers: numbers) else { return nil }
     let views = twin.mirroredViews(in: place)
     guard !views.contains(where: { PlaceSolver.isNotFinite($0) }) else { return nil }
     let geometry = GeometryCheck.findings(
@@ -293,10 +297,12 @@ public final class SolvedLayout {
       unsatisfied: UnsatisfiedCheck.unexplained(twin, hasWrittenOptionals: hasWrittenOptionals))
   }
 
-  /// Whether a mirrored place's findings may be made from its twin's, as far as the model's
-  /// numbers tell (`derivedFindings`): none is a number the solver does not resolve.
-  static func mayDeriveFindings(_ numbers: NumericRangeCheck.Numbers) -> Bool {
-    numbers.unresolved.isEmpty
+  /// Whether a mirrored place's findings may be made from `twin`'s (`derivedFindings`), the
+  /// model's numbers being `numbers`: none is a number the solver does not resolve, and the
+  /// twin solved without a failure, with every frame finite. A live layout lets a place go
+  /// only then; `derivedFindings` asks again, as the twin may have been solved again since.
+  static func mayDeriveFindings(from twin: PlaceSolver, numbers: NumericRangeCheck.Numbers) -> Bool {
+    numbers.unresolved.isEmpty && twin.failure == nil && twin.viewsWithFramesNotFinite().isEmpty
   }
 
   /// Solves each place on its own core: places share nothing but the (immutable) model.
