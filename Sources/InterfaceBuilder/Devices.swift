@@ -34,11 +34,6 @@ struct Device {
   /// The top of the safe area in portrait that Xcode 13 and earlier draw on every notched iPhone.
   static let notchedStatusBarBeforeXcode14 = 44.0
 
-  /// A build of each span of Xcode versions that draws a notched iPhone's safe area its own
-  /// way: before Xcode 14, Xcode 14 to 16.2 (iOS 16's status bars), Xcode 16.3 and later
-  /// (insets counted twice).
-  static let xcode14Eras = [20999, 21000, 23700]
-
   /// The safe-area insets of a screen-sized view on this device as Interface Builder draws it
   /// in a file saved by `toolsVersion`: the status bar of devices without a notch by Xcode's
   /// version (`statusBar(toolsVersion:)`), the iOS 16 status bars of notched iPhones from

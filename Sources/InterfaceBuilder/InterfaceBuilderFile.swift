@@ -536,6 +536,16 @@ public struct InterfaceBuilderFile: Sendable {
         }
         return true
       }
+      // Files of the versions whose canvas Plumb reproduces least get no `misplaced` finding, or
+      // (Xcode 11 to 13) one only for a view dragged away at its size.
+      if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
+      if details.onlyDraggedViewsMisplaced {
+        let tolerance = model.misplacedTolerance
+        result.removeAll { diagnostic in
+          guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
+          return !misplacement.movesAlongBothAxesAtItsSize(tolerance: tolerance)
+        }
+      }
       // A view that another plausible reading of what Plumb guessed puts at its saved frame,
       // or that is off only by what the estimated baselines it follows leave uncertain, is no
       // evidence of a misplacement, only of the guess's error.
@@ -558,7 +568,7 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
     }
-    if details.contentRelaidOut { result.removeAll { $0.code == .misplaced } }
+    if details.contentRelaidOut || details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     let tolerance = layout.document.model.misplacedTolerance
     /// Leaves out the `misplaced` findings that `uncertain` picks, but those about an arranged
     /// view its stack sizes to nothing when `keepingSizedToNothing` (a size UIKit's rule gives).
@@ -570,9 +580,6 @@ public struct InterfaceBuilderFile: Sendable {
         return uncertain(misplacement)
       }
     }
-    if details.oneAxisMisplacementsUncertain {
-      removeMisplacements(keepingSizedToNothing: false) { $0.differsAlongOneAxisOnly(tolerance: tolerance) }
-    }
     if details.barHeightMisplacementsUncertain {
       // A height UIKit's rule gives (0) is no bar's doing, even where the saved one is a bar's.
       removeMisplacements(keepingSizedToNothing: true) { $0.differsVerticallyByBarHeights(tolerance: tolerance) }
@@ -580,7 +587,6 @@ public struct InterfaceBuilderFile: Sendable {
     if details.verticalMovesUncertain {
       removeMisplacements(keepingSizedToNothing: true) { $0.movesVerticallyOnly(tolerance: tolerance) }
     }
-    if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     return result
   }
 
@@ -849,12 +855,12 @@ extension InterfaceBuilderFile {
 }
 
 extension Misplacement {
-  /// Whether the saved and solved frames differ (by more than `tolerance`) along one axis only:
-  /// in x or width but not in y or height, or the other way round.
-  func differsAlongOneAxisOnly(tolerance: Double) -> Bool {
-    let horizontal = abs(declared.x - solved.x) > tolerance || abs(declared.width - solved.width) > tolerance
-    let vertical = abs(declared.y - solved.y) > tolerance || abs(declared.height - solved.height) > tolerance
-    return horizontal != vertical
+  /// Whether the saved frame has the solved size (within `tolerance`) and lies away from the
+  /// solved one along both axes (by more than `tolerance` in x and in y): a view dragged on the
+  /// canvas.
+  func movesAlongBothAxesAtItsSize(tolerance: Double) -> Bool {
+    abs(declared.width - solved.width) <= tolerance && abs(declared.height - solved.height) <= tolerance
+      && abs(declared.x - solved.x) > tolerance && abs(declared.y - solved.y) > tolerance
   }
 
   /// Whether the saved and solved frames differ (by more than `tolerance`) in y only: the same

@@ -15,9 +15,6 @@ struct SimulatedBars: Equatable {
   static let navigationBarHeight = 44.0
   /// A navigation bar's height with large titles.
   static let largeTitleBarHeight = 96.0
-  /// The other height Xcode 14 and later draw a bar with large titles at (104⅓ or 104½ pt, by
-  /// the screen's scale), in some files of every version since.
-  static let tallLargeTitleBarHeight = 104.5
   /// How much taller a navigation item's prompt makes its bar (Xcode 14 and later).
   static let promptHeight = 34.0
   /// A tab bar's standard height.

@@ -132,46 +132,10 @@ extension UnitBuilder {
             otherSafeAreas.append(
               insetsBelowBars(screenInsets, statusBar: statusBar, topBar: SimulatedBars.navigationBarHeight))
           }
-          // Xcode 14 and later draw a bar with large titles 96 or 104½ pt high.
-          if bars?.largeTitles == true, bars?.prompted != true, let bar = bars?.top, let version = context.toolsVersion,
-            version >= 21000
-          {
-            for height in [SimulatedBars.largeTitleBarHeight, SimulatedBars.tallLargeTitleBarHeight] where abs(height - bar) > 0.5 {
-              otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: height))
-            }
-          }
           // A standard bar inherited through a scene that never shows large titles may be drawn large.
           if let bar = bars?.otherTop {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: bar))
           }
-          // Xcode 14 and later keep the frames of a scene last laid out by Xcode 11 to 13, which
-          // drew no status bar on a device without a notch, until its views are updated: either
-          // status bar may be the canvas's.
-          if screen.insets.top == 20, screenInsets.top > 0.5, let version = context.toolsVersion, version >= 21000 {
-            var bare = screenInsets
-            bare.top = 0
-            otherSafeAreas.append(insetsBelowBars(bare, statusBar: bars?.top == nil ? nil : 0))
-          }
-          // The safe area of a notched iPhone differs between the versions of Xcode 14 and
-          // later (and their simulated devices), and none at all is what some files show.
-          if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
-            let version = context.toolsVersion, version >= 21000
-          {
-            for other in Device.xcode14Eras.map({ device.insets(landscape: false, toolsVersion: $0) }) {
-              otherSafeAreas.append(insetsBelowBars(other, statusBar: bars?.statusBar == nil ? nil : other.top))
-            }
-          }
-        }
-        // A root whose safe area reaches its top or bottom edge, bars and all.
-        if let device = context.device, !device.isPad, !context.landscape, screen.insets.top > 20,
-          let version = context.toolsVersion, version >= 21000
-        {
-          let laidOut = insets
-          otherSafeAreas += [
-            EdgeInsets(top: 0, left: laidOut.left, bottom: laidOut.bottom, right: laidOut.right),
-            EdgeInsets(top: laidOut.top, left: laidOut.left, bottom: 0, right: laidOut.right),
-            EdgeInsets(top: 0, left: laidOut.left, bottom: 0, right: laidOut.right),
-          ]
         }
         otherSafeAreas.removeAll { $0 == insets }
       } else if !isCell, context.isStoryboard, root.isControllerView, screen.insets.top == 20,

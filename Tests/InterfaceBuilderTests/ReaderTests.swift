@@ -18,21 +18,6 @@ final class ReaderTests: XCTestCase {
     XCTAssertNil(Elements.multiplier("1:2:3"))
   }
 
-  /// A misplacement is along one axis when only x and width, or only y and height, differ by
-  /// more than the tolerance; a point's difference along the other axis does not count.
-  func testMisplacementAlongOneAxisOnly() {
-    func misplacement(_ declared: Rect, _ solved: Rect) -> Misplacement {
-      Misplacement(view: "V", declared: declared, solved: solved, canvas: "C")
-    }
-    let saved = Rect(x: 20, y: 100, width: 200, height: 40)
-    XCTAssertTrue(misplacement(saved, Rect(x: 20, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
-    XCTAssertTrue(misplacement(saved, Rect(x: 20, y: 100, width: 180, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
-    XCTAssertTrue(misplacement(saved, Rect(x: 20.5, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
-    XCTAssertFalse(misplacement(saved, Rect(x: 32, y: 120, width: 200, height: 40)).differsAlongOneAxisOnly(tolerance: 1))
-    XCTAssertFalse(misplacement(saved, Rect(x: 20, y: 100, width: 180, height: 52)).differsAlongOneAxisOnly(tolerance: 1))
-    XCTAssertFalse(misplacement(saved, saved).differsAlongOneAxisOnly(tolerance: 1))
-  }
-
   /// A vertical difference whose top and bottom edges each move by nothing or by a bar's height
   /// (20, 44, 49, 64 pt) is a bar drawn otherwise; any other difference is not.
   func testMisplacementByBarHeights() {
