@@ -556,7 +556,7 @@ enum AppKit {
     let kept = resizedRoot == nil ? trustedFindings : trustedFindings.filter { $0.code != .misplaced }
     let model = layout.document.model
     let content = fixedContainerContentAmbiguities(layout, details: details)
-    return unpinned + content + (resizedRoot.map { [$0] } ?? []) + kept.compactMap { diagnostic in
+    let adapted: [Diagnostic] = kept.compactMap { diagnostic in
       guard case .misplaced(var misplacement) = diagnostic.finding else { return diagnostic }
       if misplacement.keepsOpenPartsAsDeclared, !ambiguousViews.contains(misplacement.view) { return nil }
       // Xcode 8 and later keep an ambiguous view, and the views inside it, where they are saved:
@@ -585,6 +585,77 @@ enum AppKit {
       }
       return result
     }
+    // Views whose saved frames are all where the constraints put them in a root of another
+    // size: the saved frames are those of that root, so the disagreement is the root's size,
+    // which its content does not decide in Plumb's layout; no view is reported.
+    if resizedRoot == nil, details.rootFitsContent, unpinned.isEmpty,
+      adapted.contains(where: { $0.code == .misplaced }), savedFramesFitAnotherRoot(layout, details: details)
+    {
+      return unpinned + content + adapted.filter { $0.code != .misplaced }
+    }
+    return unpinned + content + (resizedRoot.map { [$0] } ?? []) + adapted
+  }
+
+  /// The priority at which `savedFramesFitAnotherRoot` asks each of the root's subviews to keep
+  /// its saved frame: below the window's stay-put priority and what a control requires, above
+  /// the content's hugging.
+  static let savedFramePriority = 490.0
+
+  /// Whether the views of a unit are all at their saved frames in a root of another size than
+  /// the saved one (by more than `uncertainty` along an axis): the unit laid out again with the
+  /// root's size held at the lowest priority and each of its subviews asked, at
+  /// `savedFramePriority`, to keep its saved frame (its alignment rectangle; from the root's
+  /// bottom when the root is unflipped, as the file saves it) gives the root another size, and
+  /// the unit laid out in a root of that size has every view at its saved frame, as the file
+  /// measures it (`contentAgrees`). Not asked when the layout has a view of unknown geometry,
+  /// a standard spacing whose value is not saved or constraints on the root's safe area.
+  static func savedFramesFitAnotherRoot(_ layout: SolvedLayout, details: UnitDetails) -> Bool {
+    let model = layout.document.model
+    let root = LayoutModel.rootName
+    guard !model.constraints.contains(where: usesRootSafeArea), details.unknownSpacing.isEmpty,
+      unknownGeometry(model, details: details).isEmpty, var place = layout.places.first?.place,
+      let rootRange = model.views[root]?.nameRange
+    else { return false }
+    let saved = place.canvas
+    place.canvas.sizePriority = 1
+    var asked = model
+    asked.canvases = [place.canvas]
+    for (name, view) in model.views where name != root && view.layoutGuide == nil && view.superview == root {
+      guard let frame = view.frame, [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
+      else { continue }
+      let insets = view.alignmentInsets
+      var parts: [(LayoutAttribute, LayoutAttribute?, Double)] = [
+        (.left, .left, frame.x + insets.left), (.width, nil, frame.width - insets.left - insets.right),
+        (.height, nil, frame.height - insets.top - insets.bottom),
+      ]
+      if details.unflippedHeights[name] != nil {
+        parts.append((.bottom, .bottom, -(saved.height - frame.y - frame.height + insets.bottom)))
+      } else {
+        parts.append((.top, .top, frame.y + insets.top))
+      }
+      for (attribute, rootAttribute, constant) in parts {
+        asked.constraints.append(
+          LayoutConstraint(
+            first: ConstraintItem(view: name, attribute: attribute), relation: .equal,
+            second: rootAttribute.map { ConstraintItem(view: root, attribute: $0) }, constant: constant,
+            priority: savedFramePriority, origin: .intrinsic, range: rootRange))
+      }
+    }
+    let solver = PlaceSolver(model: asked, place: place)
+    guard solver.failure == nil, let other = solver.solvedView(root)?.frame,
+      abs(other.width - saved.width) > uncertainty || abs(other.height - saved.height) > uncertainty
+    else { return false }
+    var resized = saved
+    resized.width = other.width
+    resized.height = other.height
+    var check = model
+    check.canvases = [resized]
+    var resizedPlace = place
+    resizedPlace.canvas = resized
+    let checker = PlaceSolver(model: check, place: resizedPlace)
+    return checker.failure == nil
+      && contentAgrees(
+        checker, model: check, rootHeights: (saved: saved.height, fitted: other.height), unflipped: details.unflippedHeights)
   }
 
   /// The first build of Interface Builder (Xcode 8) seen to mark an ambiguous AppKit view, or
