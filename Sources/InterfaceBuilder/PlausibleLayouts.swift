@@ -53,11 +53,7 @@ struct PlausibleLayouts {
     }
     var readings: [PlaceSolver] = []
     var places = [(model, primary.place)]
-    var safeAreas = Array(details.otherSafeAreas.prefix(PlausibleLayouts.maximumSafeAreas))
-    if let current = original.canvases.first?.safeArea, let height = original.canvases.first?.height {
-      safeAreas += PlausibleLayouts.impliedSafeAreas(original, current: current, rootHeight: height)
-    }
-    for insets in safeAreas {
+    for insets in details.otherSafeAreas.prefix(PlausibleLayouts.maximumSafeAreas) {
       var place = primary.place
       place.canvas.safeArea = insets
       var shifted = model
@@ -126,72 +122,6 @@ struct PlausibleLayouts {
     let uncertainty = PlausibleLayouts.baselineUncertainty
     let differences = [declared.x - frame.x, declared.y - frame.y, declared.width - frame.width, declared.height - frame.height]
     return zip(differences, sensitivity).allSatisfy { abs($0) <= tolerance + $1 * uncertainty }
-  }
-
-  /// The views that must agree on a safe-area edge for the saved frames to imply it.
-  static let impliedSafeAreaSupport = 2
-
-  /// Safe areas the saved frames imply: the top (bottom) inset at which the views in the root
-  /// pinned by a required equality to its safe area's top (bottom) edge would be where they
-  /// were saved, when at least `impliedSafeAreaSupport` of them agree on it. Plumb infers the
-  /// safe area from the device,
-  /// the Xcode version and the bars it simulates, and a bar it does not know (a custom one, one
-  /// drawn by a version it has not measured) moves every pinned view alike; one view dragged away
-  /// from its constraints implies an edge no other view agrees with.
-  static func impliedSafeAreas(_ model: LayoutModel, current: EdgeInsets, rootHeight: Double) -> [EdgeInsets] {
-    var tops: [Double: Int] = [:]
-    var bottoms: [Double: Int] = [:]
-    let root = LayoutModel.rootName
-    // Only required equalities: an optional one may be what gives way where the view was saved.
-    for constraint in model.constraints
-    where constraint.relation == .equal && constraint.multiplier == 1 && constraint.priority >= 1000 {
-      guard let second = constraint.second else { continue }
-      let first = constraint.first
-      // One item is the root's safe area, at its top or bottom; the other a view in the root.
-      let (guide, view, guideIsFirst): (ConstraintItem, ConstraintItem, Bool)
-      if first.view == root, first.guide == "safeArea", second.guide == nil {
-        (guide, view, guideIsFirst) = (first, second, true)
-      } else if second.view == root, second.guide == "safeArea", first.guide == nil {
-        (guide, view, guideIsFirst) = (second, first, false)
-      } else {
-        continue
-      }
-      guard guide.attribute == .top || guide.attribute == .bottom,
-        let node = model.views[view.view], node.superview == root, !node.isLayoutGuide, let frame = node.frame
-      else { continue }
-      let insets = node.alignmentInsets
-      let edge: Double
-      switch view.attribute {
-      case .top: edge = frame.y + insets.top
-      case .bottom: edge = frame.y + frame.height - insets.bottom
-      case .centerY: edge = frame.y + insets.top + (frame.height - insets.top - insets.bottom) / 2
-      default: continue
-      }
-      // first = second + constant, with the guide's edge on one side.
-      let guideEdge = guideIsFirst ? edge + constraint.constant : edge - constraint.constant
-      let value = ((guide.attribute == .top ? guideEdge : rootHeight - guideEdge) * 2).rounded() / 2
-      guard value >= 0, value <= rootHeight / 2 else { continue }
-      if guide.attribute == .top {
-        guard abs(value - current.top) > uncertainty else { continue }
-        tops[value, default: 0] += 1
-      } else {
-        guard abs(value - current.bottom) > uncertainty else { continue }
-        bottoms[value, default: 0] += 1
-      }
-    }
-    func supported(_ counts: [Double: Int]) -> [Double] {
-      counts.filter { $0.value >= impliedSafeAreaSupport }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(2)
-        .map(\.key)
-    }
-    let top = supported(tops)
-    let bottom = supported(bottoms)
-    var result: [EdgeInsets] = []
-    for value in top { result.append(EdgeInsets(top: value, left: current.left, bottom: current.bottom, right: current.right)) }
-    for value in bottom { result.append(EdgeInsets(top: current.top, left: current.left, bottom: value, right: current.right)) }
-    for t in top.prefix(1) {
-      for b in bottom.prefix(1) { result.append(EdgeInsets(top: t, left: current.left, bottom: b, right: current.right)) }
-    }
-    return result
   }
 
   /// At most this many other safe areas are tried.

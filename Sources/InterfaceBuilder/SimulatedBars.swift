@@ -43,13 +43,6 @@ struct SimulatedBars: Equatable {
 
   /// The height of the top bar (a navigation bar), below the status bar.
   var top: Double?
-  /// Another height the top bar may be drawn at: the large-title bar of a scene whose standard
-  /// bar is only inherited, through an item of its stack that never shows large titles.
-  var otherTop: Double?
-  /// The top bar shows large titles.
-  var largeTitles = false
-  /// The top bar has a prompt above its title (and is taller by `promptHeight`).
-  var prompted = false
   /// The status bar above a navigation bar, as the navigation controller saved its bar's
   /// frame (Xcode 11 and later save it at 0 on devices without a notch).
   var statusBar: Double?
@@ -155,15 +148,15 @@ struct SimulatedBars: Equatable {
     /// standard bar, `always` the large one, and `automatic` (the default) what the item below
     /// it in the stack shows — the root's, the large one.
     func spread(from start: Int, top: NavigationBar?, status: Double?, bottom: Double?) {
-      var queue = [(start, large: top?.large != nil, throughNever: false)]
+      var queue = [(start, large: top?.large != nil)]
       var seen = Set<Int>()
-      while let (current, inheritedLarge, throughNever) = queue.popLast(), seen.count < 10_000 {
+      while let (current, inheritedLarge) = queue.popLast(), seen.count < 10_000 {
         guard seen.insert(current).inserted, let node = tree.node(current) else { continue }
         // A tab bar controller pushed onto the stack shows its tabs below the stack's bar: each
         // tab that is no navigation controller of its own has it too.
         if node.name == "tabBarController", current != start {
           for tab in related(current, by: ["viewControllers"]) where tree.node(tab)?.name != "navigationController" {
-            queue.append((tab, inheritedLarge, throughNever))
+            queue.append((tab, inheritedLarge))
           }
           continue
         }
@@ -173,39 +166,28 @@ struct SimulatedBars: Equatable {
         let item = tree.child(of: current, key: "navigationItem").flatMap { tree.node($0) }
         let mode = item?.attribute("largeTitleDisplayMode")
         var large = inheritedLarge
-        var inheritsNever = throughNever
         if top?.large != nil {
           if mode == "never" {
             large = false
-            inheritsNever = true
           } else if mode == "always" {
             large = true
-            inheritsNever = false
           }
         }
         var bars = result[current] ?? SimulatedBars()
         if let top, bars.top == nil {
           bars.top = large ? top.large ?? top.standard : top.standard
-          bars.largeTitles = large && top.large != nil
           bars.statusBar = status
           // A prompt above the title makes the bar taller, by 34 pt in the bars of Xcode 14 and
           // later (iOS 16); what earlier versions draw is not known, and left as it was.
-          var prompt = 0.0
           if let text = item?.attribute("prompt"), !text.isEmpty, let version, version >= 21000 {
-            prompt = promptHeight
-            bars.top = (bars.top ?? 0) + prompt
-            bars.prompted = true
+            bars.top = (bars.top ?? 0) + promptHeight
           }
-          // A scene that is standard only by inheriting it from an item that never shows large
-          // titles: UIKit shows it standard; whether Interface Builder's canvas follows the stack
-          // so far is not known, so the large bar is a reading too.
-          if let height = top.large, !large, inheritsNever, mode != "never" { bars.otherTop = height + prompt }
         }
         let hidesBottom = current != start && node.attribute("hidesBottomBarWhenPushed") == "YES"
         if let bottom, bars.bottom == nil, !hidesBottom { bars.bottom = bottom }
         result[current] = bars
         for segue in segues(from: current) where segue.kind == "show" || segue.kind == "push" {
-          queue.append((segue.destination, large, inheritsNever))
+          queue.append((segue.destination, large))
         }
       }
     }
@@ -339,9 +321,6 @@ struct SimulatedBars: Equatable {
         if node.key == "simulatedTopBarMetrics", node.name == "simulatedNavigationBarMetrics" {
           // A prompt in the simulated metrics draws the bar 30 pt taller.
           bars.top = navigationBarHeight + (node.attribute("prompted") == "YES" ? 30 : 0)
-          bars.otherTop = nil
-          bars.largeTitles = false
-          bars.prompted = false
         } else if let height = simulatedBottomBarHeight(node) {
           bars.bottom = height
         } else {

@@ -96,9 +96,6 @@ extension UnitBuilder {
           let top = bars.top ?? 0
           let bottom = screenInsets.bottom + (bars.bottom ?? 0)
           insets = EdgeInsets(top: top, left: screenInsets.left, bottom: bottom, right: screenInsets.right)
-          // Some files are saved with the screen's own top inset above the card's bars.
-          otherSafeAreas.append(
-            EdgeInsets(top: screenInsets.top + top, left: screenInsets.left, bottom: bottom, right: screenInsets.right))
         } else {
           // A navigation bar below the status bar (or the notch), a tab bar or toolbar above
           // the home indicator.
@@ -127,15 +124,6 @@ extension UnitBuilder {
           if bars?.top != nil, let status = statusBar, abs(status - screenInsets.top) > 0.5 {
             otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: nil))
           }
-          // A navigation bar with large titles may be drawn at the standard height instead.
-          if let bar = bars?.top, bar > SimulatedBars.navigationBarHeight + 0.5, bars?.prompted != true {
-            otherSafeAreas.append(
-              insetsBelowBars(screenInsets, statusBar: statusBar, topBar: SimulatedBars.navigationBarHeight))
-          }
-          // A standard bar inherited through a scene that never shows large titles may be drawn large.
-          if let bar = bars?.otherTop {
-            otherSafeAreas.append(insetsBelowBars(screenInsets, statusBar: statusBar, topBar: bar))
-          }
         }
         otherSafeAreas.removeAll { $0 == insets }
       } else if !isCell, context.isStoryboard, root.isControllerView, screen.insets.top == 20,
@@ -158,7 +146,6 @@ extension UnitBuilder {
         // below a notched iPhone's notch (its safe area's top inset, not its bottom one).
         if isXibTopLevelView, !context.landscape, screen.insets.top > 20, context.device?.isPad == false {
           insets.top = device.top
-          otherSafeAreas.append(EdgeInsets(top: 0, left: insets.left, bottom: insets.bottom, right: insets.right))
         }
         otherSafeAreas += [
           EdgeInsets(top: device.top, left: insets.left, bottom: insets.bottom, right: insets.right),
