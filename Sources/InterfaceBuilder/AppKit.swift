@@ -620,8 +620,10 @@ enum AppKit {
     place.canvas.sizePriority = 1
     var asked = model
     asked.canvases = [place.canvas]
-    for (name, view) in model.views where name != root && view.layoutGuide == nil && view.superview == root {
-      guard let frame = view.frame, [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
+    // In file order, so that the constraints (and the solver's choices) are the same every run.
+    for name in model.viewOrder where name != root {
+      guard let view = model.views[name], view.layoutGuide == nil, view.superview == root, let frame = view.frame,
+        [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite)
       else { continue }
       let insets = view.alignmentInsets
       var parts: [(LayoutAttribute, LayoutAttribute?, Double)] = [
