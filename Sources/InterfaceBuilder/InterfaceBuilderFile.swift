@@ -543,7 +543,7 @@ public struct InterfaceBuilderFile: Sendable {
         let tolerance = model.misplacedTolerance
         result.removeAll { diagnostic in
           guard case .misplaced(let misplacement) = diagnostic.finding else { return false }
-          return !misplacement.movesAlongBothAxesAtItsSize(tolerance: tolerance)
+          return !misplacement.movesAlongBothAxesAtItsSize(tolerance: tolerance, distance: PlausibleLayouts.uncertainty)
         }
       }
       // A view that another plausible reading of what Plumb guessed puts at its saved frame,
@@ -856,11 +856,12 @@ extension InterfaceBuilderFile {
 
 extension Misplacement {
   /// Whether the saved frame has the solved size (within `tolerance`) and lies away from the
-  /// solved one along both axes (by more than `tolerance` in x and in y): a view dragged on the
-  /// canvas.
-  func movesAlongBothAxesAtItsSize(tolerance: Double) -> Bool {
-    abs(declared.width - solved.width) <= tolerance && abs(declared.height - solved.height) <= tolerance
-      && abs(declared.x - solved.x) > tolerance && abs(declared.y - solved.y) > tolerance
+  /// solved one along both axes (by more than `distance`, at least `tolerance`, in x and in y): a
+  /// view dragged on the canvas.
+  func movesAlongBothAxesAtItsSize(tolerance: Double, distance: Double) -> Bool {
+    let distance = max(tolerance, distance)
+    return abs(declared.width - solved.width) <= tolerance && abs(declared.height - solved.height) <= tolerance
+      && abs(declared.x - solved.x) > distance && abs(declared.y - solved.y) > distance
   }
 
   /// Whether the saved and solved frames differ (by more than `tolerance`) in y only: the same

@@ -35,11 +35,12 @@ struct UnitDetails: Sendable {
   /// An iOS file saved by Xcode 11 to 13 (`toolsVersion` 14800–20999), whose canvas Plumb
   /// estimates along each axis on its own (status and navigation bars, the safe area, margins,
   /// text heights and widths by Xcode version and device): a `misplaced` finding is reported only
-  /// for a view saved at the size Plumb solves and away from its place along both axes (dragged on
-  /// the canvas), which no error of one estimate explains. Such findings matched Xcode's marker 4
-  /// times in 4 on the twelfth to fifteenth tuning sets (four authors), where every other
-  /// `misplaced` finding of those files matched it 6 times in 25, and 0 times in 3 on the held-out
-  /// sets measured after the rule (all three false): 4 times in 7 over everything measured.
+  /// for a view saved at the size Plumb solves and away from its place along both axes, by more
+  /// than `PlausibleLayouts.uncertainty` in x and in y (dragged on the canvas), which no error of
+  /// one estimate explains. Such findings matched Xcode's marker 4 times in 4 on the twelfth to
+  /// fifteenth tuning sets (four authors), where every other `misplaced` finding of those files
+  /// matched it 6 times in 25, and 0 times in 3 on the held-out sets measured after the rule (all
+  /// three false): 4 times in 7 over everything measured.
   var onlyDraggedViewsMisplaced = false
   /// An iOS file saved by Xcode 8 (`toolsVersion` 11000–12999): a view whose saved frame differs
   /// from Plumb's in y only (same x, width and height) is not reported as misplaced. Such

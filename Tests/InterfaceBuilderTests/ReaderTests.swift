@@ -20,6 +20,30 @@ final class ReaderTests: XCTestCase {
 
   /// A vertical difference whose top and bottom edges each move by nothing or by a bar's height
   /// (20, 44, 49, 64 pt) is a bar drawn otherwise; any other difference is not.
+  /// A view is dragged when its saved frame has the solved size within the tolerance and lies
+  /// more than the distance (3 pt here, at least the tolerance) from the solved one in x and in
+  /// y; a difference of exactly the distance does not count, and a move along one axis is no drag.
+  func testMisplacementDraggedAtItsSize() {
+    func dragged(_ solved: Rect, distance: Double = 3) -> Bool {
+      Misplacement(view: "V", declared: Rect(x: 20, y: 100, width: 200, height: 40), solved: solved, canvas: "C")
+        .movesAlongBothAxesAtItsSize(tolerance: 1, distance: distance)
+    }
+    XCTAssertTrue(dragged(Rect(x: 32, y: 120, width: 200, height: 40)))  // 12 right, 20 down
+    XCTAssertTrue(dragged(Rect(x: 8, y: 88, width: 200, height: 40)))  // up and to the left
+    XCTAssertTrue(dragged(Rect(x: 32, y: 120, width: 200.5, height: 39.5)))  // half a point off in size: at its size
+    XCTAssertTrue(dragged(Rect(x: 23.5, y: 103.5, width: 200, height: 40)))  // just over the distance each way
+    XCTAssertFalse(dragged(Rect(x: 23, y: 120, width: 200, height: 40)))  // x exactly at the distance: not moved in x
+    XCTAssertFalse(dragged(Rect(x: 32, y: 97, width: 200, height: 40)))  // y exactly at the distance
+    XCTAssertFalse(dragged(Rect(x: 22.5, y: 120, width: 200, height: 40)))  // x 2.5 off: within Plumb's uncertainty
+    XCTAssertTrue(dragged(Rect(x: 22.5, y: 120, width: 200, height: 40), distance: 0))  // the tolerance is the least
+    XCTAssertFalse(dragged(Rect(x: 21, y: 120, width: 200, height: 40), distance: 0))  // x exactly at the tolerance
+    XCTAssertFalse(dragged(Rect(x: 20, y: 120, width: 200, height: 40)))  // along y only
+    XCTAssertFalse(dragged(Rect(x: 32, y: 100, width: 200, height: 40)))  // along x only
+    XCTAssertFalse(dragged(Rect(x: 32, y: 120, width: 201.5, height: 40)))  // another width
+    XCTAssertFalse(dragged(Rect(x: 32, y: 120, width: 200, height: 38.5)))  // another height
+    XCTAssertFalse(dragged(Rect(x: 20, y: 100, width: 200, height: 40)))  // where it was saved
+  }
+
   func testMisplacementByBarHeights() {
     func byBars(_ solved: Rect) -> Bool {
       Misplacement(view: "V", declared: Rect(x: 20, y: 100, width: 200, height: 40), solved: solved, canvas: "C")
