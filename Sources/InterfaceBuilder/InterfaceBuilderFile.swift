@@ -568,6 +568,9 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
     }
+    // Files whose `misplaced` findings are not reported lose them above too, but only where the unit
+    // was laid out (`primary`), and there before the readings, which they then skip; this removal
+    // holds for every unit, whatever its findings came from.
     if details.contentRelaidOut || details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     let tolerance = layout.document.model.misplacedTolerance
     /// Leaves out the `misplaced` findings that `uncertain` picks, but those about an arranged
