@@ -420,6 +420,14 @@ public struct InterfaceBuilderFile: Sendable {
       case .ambiguous(let ambiguity)
       where InterfaceBuilderFile.isWithinUncertainty(ambiguity, solved: primary?.solvedView(ambiguity.view)?.frame):
         continue
+      // Likewise, in an iOS file, an ambiguity that keeps the view between two limits no more
+      // than a line or two of text apart, each open part bounded on both sides: what is open is
+      // the slack the estimates leave between constraints that hold the view from both sides (a
+      // custom label's line height, a control kept at its saved size against a stack pinned at
+      // the same priority). On the tuning sets such findings never matched Xcode's marker (0 in
+      // 19, three authors); the narrowest bounded range Xcode marked there spans 68 points.
+      case .ambiguous(let ambiguity) where !details.appKit && InterfaceBuilderFile.isNarrowlyBounded(ambiguity):
+        continue
       case .contentPriorityTie(let tie)
       where conflicts.isDependent(tie.first, along: tie.axis) || conflicts.isDependent(tie.second, along: tie.axis):
         continue
@@ -436,10 +444,13 @@ public struct InterfaceBuilderFile: Sendable {
         return !trading.isEmpty && trading.allSatisfy { InterfaceBuilderFile.isWithinUncertainty($0, solved: solved) }
       }:
         continue
-      // A shortage of height in a cell, whose height (a row height, its margins) Plumb
-      // estimates: on the tuning sets such ties matched Xcode's marker 5 times in 13.
-      case .contentPriorityTie(let tie)
-      where details.isCell && tie.priority == .compressionResistance && tie.axis == .vertical:
+      // A shortage of room that two views share at equal compression resistance in an iOS
+      // file, however many points they trade: the shortage is estimated content (text widths
+      // err wide, controls at their saved sizes) against room the estimates also set (a cell's
+      // row height, margins and bars by version and device). In cells, vertical ones matched
+      // Xcode's marker 5 times in 13 on the earlier tuning sets; on the twelfth to fifteenth
+      // sets and the book examples, every other one 0 times in 15 (four authors).
+      case .contentPriorityTie(let tie) where !details.appKit && tie.priority == .compressionResistance:
         continue
       // Likewise spare height in a cell that two views share at equal vertical hugging, when
       // neither is arranged by a stack view: the room is the cell's height (a row height,
@@ -829,6 +840,25 @@ extension InterfaceBuilderFile {
       freed += max(0, saved - measured)
     }
     return freed > 0 && spare <= freed + 0.01
+  }
+
+  /// The widest range an ambiguity bounded on both sides may span and go unreported in an iOS
+  /// file (`isNarrowlyBounded`): about a line or two of text, or the difference between a
+  /// control's saved and standard size.
+  static let boundedAmbiguityUncertainty = 20.0
+
+  /// Whether every open part of the ambiguity has a range the solver bounds on both sides, no
+  /// wider than `boundedAmbiguityUncertainty`: the view is held between two limits a few points
+  /// apart, a slack the estimates leave rather than a constraint the file lacks.
+  static func isNarrowlyBounded(_ ambiguity: Ambiguity) -> Bool {
+    func narrow(_ range: FrameRange?) -> Bool {
+      guard let lowest = range?.lowest, let highest = range?.highest, lowest.isFinite, highest.isFinite else {
+        return false
+      }
+      return highest - lowest <= boundedAmbiguityUncertainty + 0.01
+    }
+    guard ambiguity.position || ambiguity.size else { return false }
+    return (!ambiguity.position || narrow(ambiguity.positionRange)) && (!ambiguity.size || narrow(ambiguity.sizeRange))
   }
 
   /// The same of an ambiguity the solver found (a view of a content-priority tie).

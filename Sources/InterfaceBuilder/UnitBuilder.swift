@@ -54,9 +54,9 @@ struct UnitDetails: Sendable {
   /// reported.
   var lineHeightsSavedOnPixelGrid = false
   /// An iOS table or collection view cell: its height is a row height and layout margins that
-  /// Plumb estimates by version and device, so a shortage of height that two views of equal
-  /// vertical compression resistance share is not reported, nor spare height that two views of
-  /// equal vertical hugging share when neither is arranged by a stack view.
+  /// Plumb estimates by version and device, so spare height that two views of equal vertical
+  /// hugging share is not reported when neither is arranged by a stack view (a shortage of room
+  /// shared at equal compression resistance is reported nowhere in an iOS file).
   var isCell = false
   /// An iOS file saved by Xcode 14 or later (`toolsVersion` 21000 and above): a stack view
   /// that another stack view arranges, outside cells, gets no `ambiguous` finding. Its frame
