@@ -110,7 +110,16 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     secondVariable = second.variable
     secondCoefficient = second.coefficient
     // In an array of exactly their number: it lives as long as the constraint.
-    laterTerms = count > 2 ? (2..<count).map(term) : []
+    if count <= 2 {
+      laterTerms = []
+    } else if subtracted.isEmpty {
+      laterTerms = terms.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[2...])) }
+    } else {
+      var later: [Term] = []
+      later.reserveCapacity(count - 2)
+      for index in 2..<count { later.append(term(index)) }
+      laterTerms = later
+    }
     self.constant = constant
     self.relation = relation
     inlineCount = UInt8(min(count, 2))
