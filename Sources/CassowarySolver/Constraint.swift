@@ -32,18 +32,36 @@ public enum Priority {
 /// `lhs - rhs` of the form it was built from. Constraints are identified by the object:
 /// the same constraint can be added to a solver once, and can be used as a dictionary key.
 public final class Constraint: Hashable, Sendable, CustomStringConvertible {
-  // The stored properties are laid out in this order: the one-byte relation last fills what
-  // the optional tag leaves of its last word, so an object is 50 bytes, not 57 (a 64-byte
-  // block of the allocator instead of 80; a solver of 100,000 constraints holds 100,000).
+  // The first two terms are kept in the object and the others, when there are any, in an
+  // array of their own: a constraint of one or two terms (most of a layout's) is one block of
+  // the allocator (a 96-byte block) where the object and an array of its terms took
+  // a 64-byte and an 80-byte block. The stored properties are laid out in this order: the
+  // one-byte relation and count after the optional tag fill what the tag leaves of its last
+  // word (83 bytes).
 
-  /// The left side minus the right side.
-  public let expression: Expression
+  /// The variable of the first term (`Constraint.absent` when there is none).
+  private let firstVariable: Variable
+  /// The coefficient of the first term.
+  private let firstCoefficient: Double
+  /// The variable of the second term (`Constraint.absent` when there are fewer than two).
+  private let secondVariable: Variable
+  /// The coefficient of the second term.
+  private let secondCoefficient: Double
+  /// The terms after the second, in their order (empty, and so no storage, for two or fewer).
+  private let laterTerms: [Term]
+  /// The constant part of `expression`.
+  public let constant: Double
   /// The priority, in (0, 1000]; 1000 means required.
   public let priority: Double
   /// A number chosen by the client, for example an index into its own source table.
   public let tag: Int?
   /// How `expression` compares with 0.
   public let relation: Relation
+  /// The number of terms the object holds itself (0, 1 or 2).
+  private let inlineCount: UInt8
+
+  /// What an absent first or second term's variable is set to; never read as a term.
+  private static let absent = Variable("")
 
   /// Creates the constraint `lhs (relation) rhs`.
   ///
@@ -55,48 +73,121 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
   ///   - rhs: The right side.
   ///   - priority: The priority; `Priority.required` (1000) by default.
   ///   - tag: A number for the client to map the constraint back to its origin.
-  public init(
+  public convenience init(
     _ lhs: Expression, _ relation: Relation, _ rhs: Expression = Expression(),
     priority: Double = Priority.required, tag: Int? = nil
   ) {
-    // `lhs - rhs` copies the terms even when `rhs` is nothing (`lhs + -0.0` is `lhs`, bit
-    // for bit): a solver holding 100,000 constraints would hold a second, larger array each.
-    self.expression = rhs.terms.isEmpty && rhs.constant.bitPattern == 0 ? lhs : lhs - rhs
+    // `lhs - rhs` is `lhs + rhs * -1`: the terms of `lhs`, then those of `rhs` with their
+    // coefficients times -1, and the constant `lhs.constant + rhs.constant * -1`, read here
+    // without building them; `lhs` alone when `rhs` is nothing (`lhs + -0.0` is `lhs`, bit for
+    // bit).
+    if rhs.terms.isEmpty && rhs.constant.bitPattern == 0 {
+      self.init(lhs.terms, subtracting: [], constant: lhs.constant, relation, priority: priority, tag: tag)
+    } else {
+      self.init(
+        lhs.terms, subtracting: rhs.terms, constant: lhs.constant + rhs.constant * -1, relation, priority: priority,
+        tag: tag)
+    }
+  }
+
+  /// Creates the constraint `Σ terms − Σ subtracted + constant (relation) 0`, keeping the terms
+  /// in their order, those of `subtracted` after those of `terms`, with their coefficients
+  /// times -1.
+  private init(
+    _ terms: [Term], subtracting subtracted: [Term], constant: Double, _ relation: Relation, priority: Double,
+    tag: Int?
+  ) {
+    let count = terms.count + subtracted.count
+    func term(_ index: Int) -> Term {
+      guard index >= terms.count else { return terms[index] }
+      let other = subtracted[index - terms.count]
+      return Term(other.variable, other.coefficient * -1)
+    }
+    let first = count > 0 ? term(0) : Term(Constraint.absent, 0)
+    let second = count > 1 ? term(1) : Term(Constraint.absent, 0)
+    firstVariable = first.variable
+    firstCoefficient = first.coefficient
+    secondVariable = second.variable
+    secondCoefficient = second.coefficient
+    // In an array of exactly their number: it lives as long as the constraint.
+    if count <= 2 {
+      laterTerms = []
+    } else if subtracted.isEmpty {
+      laterTerms = terms.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[2...])) }
+    } else {
+      var later: [Term] = []
+      later.reserveCapacity(count - 2)
+      for index in 2..<count { later.append(term(index)) }
+      laterTerms = later
+    }
+    self.constant = constant
     self.relation = relation
+    inlineCount = UInt8(min(count, 2))
     self.priority = priority
     self.tag = tag
   }
 
-  /// The terms of `expression`, in the order they were written.
-  ///
-  /// The solver reads a constraint through `terms` and `constant` only, which build nothing
-  /// whatever way the constraint keeps its terms: a constraint that kept its first terms in
-  /// the object (no array of their own) would have to build `expression` each time it is read.
-  public var terms: Terms { Terms(storage: expression.terms) }
+  /// Creates a constraint with the terms, constant and relation of `other`.
+  private init(copying other: Constraint, priority: Double, tag: Int?) {
+    firstVariable = other.firstVariable
+    firstCoefficient = other.firstCoefficient
+    secondVariable = other.secondVariable
+    secondCoefficient = other.secondCoefficient
+    laterTerms = other.laterTerms
+    constant = other.constant
+    relation = other.relation
+    inlineCount = other.inlineCount
+    self.priority = priority
+    self.tag = tag
+  }
 
-  /// The constant part of `expression`.
-  public var constant: Double { expression.constant }
+  /// The left side minus the right side, built when read (an array of its terms each time):
+  /// the solver and the layout analysis read `terms`, `constant` and `evaluate` instead.
+  public var expression: Expression {
+    Expression(terms: Array(terms), constant: constant)
+  }
+
+  /// The terms of `expression`, in the order they were written, read without building an array.
+  public var terms: Terms { Terms(constraint: self) }
+
+  /// Whether the constraint keeps an array for its terms (only for more than two terms).
+  var keepsTermArray: Bool { laterTerms.capacity > 0 }
 
   /// The terms of a constraint, read without building an array.
   public struct Terms: RandomAccessCollection, Sendable {
-    let storage: [Term]
+    let constraint: Constraint
+    /// The number of terms.
+    public let endIndex: Int
+
+    init(constraint: Constraint) {
+      self.constraint = constraint
+      endIndex = Int(constraint.inlineCount) + constraint.laterTerms.count
+    }
 
     /// The position of the first term (0).
     public var startIndex: Int { 0 }
-    /// The number of terms.
-    public var endIndex: Int { storage.count }
 
     /// The term at `position`, which must be below `endIndex` (as an array's index must be).
-    public subscript(position: Int) -> Term { storage[position] }
+    public subscript(position: Int) -> Term {
+      switch position {
+      case 0: Term(constraint.firstVariable, constraint.firstCoefficient)
+      case 1: Term(constraint.secondVariable, constraint.secondCoefficient)
+      default: constraint.laterTerms[position - 2]
+      }
+    }
   }
 
   /// The value of `expression` when every variable takes the value `value(variable)`,
-  /// summed as `Expression.evaluate` sums it.
+  /// summed as `Expression.evaluate` sums it (the constant first, then the terms in order).
   ///
   /// - Parameter value: The value of each variable.
   /// - Returns: `Σ coefficientᵢ · value(variableᵢ) + constant`.
   public func evaluate(_ value: (Variable) -> Double) -> Double {
-    expression.evaluate(value)
+    var total = constant
+    for term in terms {
+      total += term.coefficient * value(term.variable)
+    }
+    return total
   }
 
   /// Creates the same relation with another priority (and, optionally, another tag).
@@ -106,7 +197,7 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
   ///   - tag: The new tag; the old tag when `nil`.
   /// - Returns: A new constraint; the receiver is not changed.
   public func withPriority(_ priority: Double, tag: Int? = nil) -> Constraint {
-    Constraint(expression, relation, Expression(), priority: priority, tag: tag ?? self.tag)
+    Constraint(copying: self, priority: priority, tag: tag ?? self.tag)
   }
 
   /// Whether the priority is 1000 (or more).

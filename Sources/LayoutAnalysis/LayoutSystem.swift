@@ -463,11 +463,10 @@ struct LayoutSystem {
     case .lessThanOrEqual: relation = .lessThanOrEqual
     case .greaterThanOrEqual: relation = .greaterThanOrEqual
     }
-    // The terms were built in room for six; the solver keeps them as long as the constraint,
-    // so they are kept in an array of their own size.
-    let exact = terms.withUnsafeBufferPointer { Array($0) }
+    // The terms were built in room for six; the constraint keeps its first two itself and the
+    // others in an array of their own size.
     return Constraint(
-      Expression(terms: exact, constant: constant), relation, priority: priority ?? constraint.priority, tag: tag)
+      Expression(terms: terms, constant: constant), relation, priority: priority ?? constraint.priority, tag: tag)
   }
 
   /// The constraints that fix the root to the canvas and keep every size non-negative,

@@ -99,7 +99,7 @@ struct MirrorTest {
     guard let a, let b else { return a == nil && b == nil ? .same(movesRootX: false) : .differs }
     if Self.same(a, b) {
       var onRootX = 0.0
-      for term in a.expression.terms where ObjectIdentifier(term.variable) == rootX { onRootX += term.coefficient }
+      for term in a.terms where ObjectIdentifier(term.variable) == rootX { onRootX += term.coefficient }
       return .same(movesRootX: onRootX != 0)
     }
     return pinsRootX(a) && pinsRootX(b) ? .rootPin : .differs
@@ -108,10 +108,10 @@ struct MirrorTest {
   /// The same relation, priority, constant and terms (the same variables, in the same order,
   /// with the same coefficients), as `mirrors` compares them.
   private static func same(_ a: Constraint, _ b: Constraint) -> Bool {
-    guard a.relation == b.relation, a.priority == b.priority, a.expression.constant == b.expression.constant,
-      a.expression.terms.count == b.expression.terms.count
+    guard a.relation == b.relation, a.priority == b.priority, a.constant == b.constant,
+      a.terms.count == b.terms.count
     else { return false }
-    for (s, t) in zip(a.expression.terms, b.expression.terms)
+    for (s, t) in zip(a.terms, b.terms)
     where s.coefficient != t.coefficient || s.variable !== t.variable {
       return false
     }
@@ -122,7 +122,7 @@ struct MirrorTest {
   private func pinsRootX(_ constraint: Constraint) -> Bool {
     guard constraint.relation == .equal, constraint.priority >= Priority.required else { return false }
     var onX = 0.0
-    for term in constraint.expression.terms {
+    for term in constraint.terms {
       let id = ObjectIdentifier(term.variable)
       guard id == rootX || id == rootWidth else { return false }
       if id == rootX { onX += term.coefficient }

@@ -944,8 +944,8 @@ public final class PlaceSolver {
   /// `holdsNow` of equalities already lowered.
   private func holdsNow(lowered: [Constraint]) -> Bool {
     for solverConstraint in lowered {
-      var total = solverConstraint.expression.constant
-      for term in solverConstraint.expression.terms { total += term.coefficient * value(term.variable) }
+      var total = solverConstraint.constant
+      for term in solverConstraint.terms { total += term.coefficient * value(term.variable) }
       guard total == 0 else { return false }
     }
     return true
@@ -970,7 +970,7 @@ public final class PlaceSolver {
       // The same variable may appear more than once (a view's origin and its superview's,
       // which cancel): what counts is each variable's total coefficient, summed in the
       // order of the terms. Any other variable's must be 0.
-      let terms = constraint.expression.terms
+      let terms = constraint.terms
       var onPosition: Double?
       var onSize: Double?
       for (index, term) in terms.enumerated() {
@@ -1972,7 +1972,7 @@ public final class PlaceSolver {
       var terms = 0
       for index in engineCount..<max(engineCount, entries.count) {
         base = min(base, entries[index].tag)
-        terms += entries[index].solverConstraint?.expression.terms.count ?? 0
+        terms += entries[index].solverConstraint?.terms.count ?? 0
       }
       known = Residuals(
         scale: scale, base: base, tags: nextTag - base, terms: terms, slots: structure().slots,
@@ -2000,10 +2000,9 @@ public final class PlaceSolver {
   /// By how much the solved values miss a required constraint, when by more than a millionth
   /// of its largest term (at least 1) and more than `floor`.
   private func miss(ofRequired solverConstraint: Constraint, floor: Double) -> Double? {
-    let expression = solverConstraint.expression
-    var sum = expression.constant
-    var magnitude = max(1, abs(expression.constant))
-    for term in expression.terms {
+    var sum = solverConstraint.constant
+    var magnitude = max(1, abs(solverConstraint.constant))
+    for term in solverConstraint.terms {
       let value = term.coefficient * solver.value(of: term.variable)
       sum += value
       magnitude = max(magnitude, abs(value))
@@ -2068,7 +2067,7 @@ public final class PlaceSolver {
     /// tag cannot be kept (below `base`, or links beyond 32 bits): the caller drops the check.
     mutating func read(_ constraint: Constraint, tag: Int, pending pend: Bool = true) -> Bool {
       let offset = tag - base
-      guard offset >= 0, offset < Int(Int32.max), links.count + constraint.expression.terms.count < Int(Int32.max)
+      guard offset >= 0, offset < Int(Int32.max), links.count + constraint.terms.count < Int(Int32.max)
       else { return false }
       if offset >= constraints.count {
         let needed = offset + 1
@@ -2078,7 +2077,7 @@ public final class PlaceSolver {
         constraints.append(contentsOf: repeatElement(nil, count: needed - constraints.count))
       }
       constraints[offset] = constraint
-      for term in constraint.expression.terms {
+      for term in constraint.terms {
         let id = ObjectIdentifier(term.variable)
         let slot: Int
         if let known = existingSlot(of: id) {
@@ -2143,7 +2142,7 @@ public final class PlaceSolver {
         var over = Set<Int>()
         for index in engineCount..<max(engineCount, entries.count) {
           guard let constraint = entries[index].solverConstraint, constraint.priority >= 1000,
-            constraint.expression.terms.contains(where: { $0.variable === variable })
+            constraint.terms.contains(where: { $0.variable === variable })
           else { continue }
           over.insert(entries[index].tag)
         }
@@ -2223,7 +2222,7 @@ public final class PlaceSolver {
     var table: [Variable: [Int]] = [:]
     for index in entries.indices {
       guard let constraint = entries[index].solverConstraint, !constraint.isRequired else { continue }
-      for term in constraint.expression.terms { table[term.variable, default: []].append(index) }
+      for term in constraint.terms { table[term.variable, default: []].append(index) }
     }
     cachedOptionalEntries = table
     return table
@@ -2231,7 +2230,7 @@ public final class PlaceSolver {
 
   /// How far a solver constraint is from holding with the variables read by `read`.
   private static func miss(_ constraint: Constraint, reading read: (Variable) -> Double) -> Double {
-    let total = constraint.expression.evaluate(read)
+    let total = constraint.evaluate(read)
     switch constraint.relation {
     case .equal: return abs(total)
     case .lessThanOrEqual: return max(0, total)
@@ -2297,7 +2296,7 @@ extension PlaceSolver {
     func pinsRootX(_ constraint: Constraint, _ slots: [ObjectIdentifier: Int]) -> Bool {
       guard constraint.relation == .equal, constraint.priority >= Priority.required else { return false }
       var onX = 0.0
-      for term in constraint.expression.terms {
+      for term in constraint.terms {
         guard let slot = slots[ObjectIdentifier(term.variable)], slot == rootX || slot == rootWidth else { return false }
         if slot == rootX { onX += term.coefficient }
       }
@@ -2310,12 +2309,12 @@ extension PlaceSolver {
       case (let a?, let b?):
         var same =
           a.relation == b.relation && a.priority == b.priority && a.tag == b.tag
-          && a.expression.constant == b.expression.constant && a.expression.terms.count == b.expression.terms.count
+          && a.constant == b.constant && a.terms.count == b.terms.count
         if same {
           // The root's x is in a constraint when its coefficients there do not cancel (a
           // position summed from the root and taken back for the container's origin).
           var onRootX = 0.0
-          for (s, t) in zip(a.expression.terms, b.expression.terms) {
+          for (s, t) in zip(a.terms, b.terms) {
             guard s.coefficient == t.coefficient, let slot = mySlots[ObjectIdentifier(s.variable)],
               slot == twinSlots[ObjectIdentifier(t.variable)]
             else {
@@ -2342,9 +2341,9 @@ extension PlaceSolver {
       guard parent >= 0, parent < system.orderedNames.count else { continue }
       let pin = MirrorTest.leadingPin(name, to: system.orderedNames[parent])
       guard let a = system.solverConstraint(pin, tag: 0), let b = twin.system.solverConstraint(pin, tag: 0),
-        a.expression.constant == b.expression.constant, a.expression.terms.count == b.expression.terms.count
+        a.constant == b.constant, a.terms.count == b.terms.count
       else { return false }
-      for (s, t) in zip(a.expression.terms, b.expression.terms) {
+      for (s, t) in zip(a.terms, b.terms) {
         guard s.coefficient == t.coefficient, let slot = mySlots[ObjectIdentifier(s.variable)],
           slot == twinSlots[ObjectIdentifier(t.variable)]
         else { return false }

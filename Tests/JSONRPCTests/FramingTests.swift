@@ -187,6 +187,28 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(bodies(events), ["{}"])
   }
 
+  /// A large message (a document opened) read in the reader's chunks leaves the buffer with
+  /// room for what is left only, not the megabyte it grew to; what follows is read as before,
+  /// also a message whose start came in the large message's last chunk.
+  func testTheRoomOfALargeMessageIsNotKept() {
+    let large = "{\"text\":\"" + String(repeating: "v", count: 1 << 20) + "\"}"
+    let small = (0..<3).map { "{\"n\":\($0)}" }
+    let stream = frame(large) + frame(small[0]) + Array(frame(small[1]).prefix(9))
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    var offset = 0
+    while offset < stream.count {
+      let end = min(offset + (64 << 10), stream.count)
+      events += framer.append(stream[offset..<end])
+      offset = end
+    }
+    XCTAssertEqual(bodies(events), [large, small[0]])
+    XCTAssertLessThanOrEqual(framer.bufferCapacity, MessageFramer.keptCapacity)
+    events = framer.append(frame(small[1]).dropFirst(9) + frame(small[2]))
+    XCTAssertEqual(bodies(events), [small[1], small[2]])
+    XCTAssertTrue(framer.isIdle)
+  }
+
   func testEndlessHeaderIsDropped() {
     var framer = MessageFramer()
     var events: [FrameEvent] = []
