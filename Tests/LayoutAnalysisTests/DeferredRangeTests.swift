@@ -91,4 +91,39 @@ final class DeferredRangeTests: XCTestCase {
     _ = eager.ambiguities()
     XCTAssertGreaterThanOrEqual(eager.rangeQueries, count - 1)
   }
+
+  /// The same row: the alternatives of the labels' widths list only the sizes (their frames
+  /// are worked out for the findings reported as `ambiguous`, none here), so each reads a few
+  /// symbols (10 a label). Listing each label's frame made its alternative walk and evaluate
+  /// every x up to the label's own (the first label's width moves, and with it every x after
+  /// it): the square of the row, which the eager place still reads. Reading the cells of the
+  /// row that shares the spare room (one a label) for every alternative fails it too.
+  func testARowOfTiedLabelsReadsAFewSymbolsPerAlternative() {
+    let count = 120
+    var lines = ["canvas wide \(40 + 68 * count)x100"]
+    lines += (0..<count).map { "label v\($0) intrinsic 60x21" }
+    lines.append("H:|" + (0..<count).map { "-[v\($0)]" }.joined() + "-|")
+    lines += (0..<count).map { "V:|-8-[v\($0)]" }
+    let text = lines.joined(separator: "\n") + "\n"
+    let document = LayoutDocument(text: text, kind: .layout)
+    let place = SolvedLayout.places(of: document.model)[0]
+    let model = document.models(for: [place])[0]
+    let deferring = PlaceSolver(model: model, place: place)
+    let eager = PlaceSolver(model: model, place: place)
+    eager.defersRanges = false
+    for solver in [deferring, eager] {
+      for finding in solver.ambiguitiesWithDeferredRanges() where finding.size {
+        _ = solver.sizeTradingPartners(of: finding.view, axis: finding.axis)
+      }
+    }
+    XCTAssertEqual(deferring.ambiguitiesWithDeferredRanges().count, count)
+    XCTAssertLessThan(deferring.alternativeSymbolsRead, UInt64(16 * count))
+    XCTAssertGreaterThan(eager.alternativeSymbolsRead, UInt64(count * count / 2))
+    // Completed, the findings are the eager place's.
+    XCTAssertEqual(describe(deferring.ambiguities()), describe(eager.ambiguities()))
+
+    let layout = SolvedLayout(document: LayoutDocument(text: text, kind: .layout))
+    XCTAssertEqual(layout.diagnostics.filter { $0.code == .contentPriorityAmbiguity }.count, count - 1)
+    XCTAssertLessThan(layout.places[0].alternativeSymbolsRead, UInt64(16 * count))
+  }
 }
