@@ -364,8 +364,13 @@ public final class Solver {
         minimum: nil, maximum: nil,
         alternative: AlternativeSolution(changes: [variable: current + Self.unboundedStep]))
     }
-    var cache = StructuralCache(symbolCount: tableau.kinds.count)
-    switch tableau.structuralAnswer(for: symbol, cache: &cache) {
+    // The cache of the last query, emptied: a new one cost the number of symbols to clear.
+    var cache = structuralScratch ?? StructuralCache(symbolCount: 0)
+    structuralScratch = nil
+    cache.reset(symbolCount: tableau.kinds.count)
+    let answer = tableau.structuralAnswer(for: symbol, cache: &cache)
+    structuralScratch = cache
+    switch answer {
     case .determined:
       return .determined(value: current)
     case .unbounded(let direction, let coefficient):
@@ -569,18 +574,29 @@ public final class Solver {
 
   var listedRay: ListedRay?
 
+  /// The structural test's cache of the last `checkedAmbiguity(of:listing:)`, reused (emptied)
+  /// by the next one; dropped by `forgetRayAlternatives()`.
+  var structuralScratch: StructuralCache?
+
   /// Whether an alternative at the end of an unbounded ray is taken from
   /// `rayAlternative(along:step:listing:)` (off only in the tests that compare it with the LP).
   public var usesRayAlternatives = true
+
+  /// How many symbols the alternatives' walks have visited and their evaluations evaluated
+  /// (for the tests: an alternative that lists few variables reads few symbols).
+  public var alternativeSymbolsRead: UInt64 { tableau.alternativeSymbolsRead }
 
   /// How many alternatives along a ray have been followed for every row (for the tests: a ray
   /// one query alone takes is left to that query's LP).
   public var raysFollowed: UInt64 { tableau.rayGeneration }
 
   /// Drops what the ambiguity queries kept for the next query along the same ray (the values
-  /// of every variable it moves): for a client done with its queries.
+  /// of every variable it moves) and the structural test's cache they reuse: for a client done
+  /// with its queries.
   public func forgetRayAlternatives() {
     listedRay = nil
+    structuralScratch = nil
+    tableau.referenceFreeCache = nil
     tableau.rayCache = nil
     tableau.raysAsked = RaysAsked()
   }

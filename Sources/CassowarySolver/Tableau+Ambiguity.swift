@@ -283,6 +283,7 @@ extension Tableau {
       let index = Int(symbol)
       guard index >= 0, index < expansionMarks.count, expansionMarks[index] != round else { continue }
       expansionMarks[index] = round
+      alternativeSymbolsRead &+= 1
       if kinds[index] == .external { result.append(symbol) }
       if reach != nil {
         for basic in liveColumn(symbol) where kinds[Int(basic)] == .external {
@@ -433,9 +434,15 @@ extension Tableau {
     // the affected rows stops at them instead of walking every chain of definitions back to
     // its start (the same values, read instead of evaluated again with the same arithmetic).
     let restored = frames.last?.epoch
+    // Rows that refer to no basic symbol have their constants for values, and nothing to
+    // promote: told without reading their cells (the row that shares the spare room of a row
+    // of N labels holds a cell for every label, and every label's alternative moves it).
+    let free = referenceFreeRows()
     var promoted: [SymbolID] = []
     for symbol in evaluated where restored != nil {
+      if let free, Int(symbol) < free.count, free[Int(symbol)] { continue }
       guard let row = rows[Int(symbol)] else { continue }
+      alternativeSymbolsRead &+= UInt64(row.cells.count)
       for cell in row.cells {
         let index = Int(cell.symbol)
         let slot = Int(externalSlots[index])
@@ -445,12 +452,20 @@ extension Tableau {
         promoted.append(cell.symbol)
       }
     }
+    alternativeSymbolsRead &+= UInt64(evaluated.count)
     var after: [Double] = []
     after.reserveCapacity(affected.count)
     var next = 0
     for symbol in evaluated {
       // A moved parametric external is 0 in the tableau; its new value is the step.
-      let value = symbol == moved ? step : currentValue(of: symbol)
+      let value: Double
+      if symbol == moved {
+        value = step
+      } else if let free, Int(symbol) < free.count, free[Int(symbol)] {
+        value = referenceFreeValue(of: symbol)
+      } else {
+        value = currentValue(of: symbol)
+      }
       if next < affected.count && affected[next] == symbol {
         after.append(value)
         next += 1
@@ -466,10 +481,52 @@ extension Tableau {
     }
     var changes: [SymbolID: Double] = [:]
     for (index, symbol) in affected.enumerated() {
-      let before = currentValue(of: symbol)
+      // The rows are those the transaction began with, which `free` describes (the value the
+      // transaction evaluated took the symbol's cache).
+      let before: Double
+      if let free, Int(symbol) < free.count, free[Int(symbol)] {
+        before = referenceFreeValue(of: symbol)
+      } else {
+        before = currentValue(of: symbol)
+      }
       if abs(after[index] - before) > valueTolerance * 10 { changes[symbol] = after[index] }
     }
     return changes
+  }
+
+  /// By symbol id, whether the row of a basic external symbol holds no cell of a basic symbol
+  /// (`nil` outside a transaction, or while rows are deferred): worked out once for the epoch the
+  /// current transaction began at, like `listingReach`, and valid through it. An alternative's
+  /// transaction moves constants and pivots restricted symbols only: a pivot substitutes the
+  /// entering symbol out of every row and brings in the leaving row's symbols, which are
+  /// parametric (restricted rows hold no external symbol), so the basic symbols an external
+  /// row refers to stay those it referred to when the transaction began.
+  mutating func referenceFreeRows() -> [Bool]? {
+    guard usesReferenceFreeRows, !defersExternalRows, let restored = frames.last?.epoch else { return nil }
+    if let known = referenceFreeCache, known.epoch == restored, known.count == kinds.count { return known.free }
+    let count = kinds.count
+    var free = [Bool](repeating: false, count: count)
+    for index in 0..<min(count, rows.count) where kinds[index] == .external {
+      guard let row = rows[index] else { continue }
+      free[index] = !row.cells.contains { rows[Int($0.symbol)] != nil }
+    }
+    referenceFreeCache = ReferenceFreeRows(epoch: restored, count: count, free: free)
+    return free
+  }
+
+  /// `currentValue(of:)` of a basic external symbol whose row refers to no basic symbol
+  /// (`referenceFreeRows()`): `uncachedValue` adds nothing to the constant (every cell is
+  /// parametric), so the value is the constant, cached as it caches it.
+  mutating func referenceFreeValue(of symbol: SymbolID) -> Double {
+    let index = Int(symbol)
+    guard let constant = rows[index]?.constant else { return 0 }
+    let slot = Int(externalSlots[index])
+    if slot >= 0 {
+      if cachedEpochs[slot] == epoch { return cachedValues[slot] }
+      cachedValues[slot] = constant
+      cachedEpochs[slot] = epoch
+    }
+    return constant
   }
 
   /// One optimal solution that moves a free external symbol by `step`.
@@ -536,6 +593,14 @@ extension Tableau {
     let value = final.constant * sign
     return FaceExtreme(value: value, changes: changesAndRollback(seeds: [], moved: nil, step: 0, listing: listing))
   }
+}
+
+/// Which rows of external symbols refer to no basic symbol (`Tableau.referenceFreeRows()`), for
+/// the rows of the epoch a transaction began at.
+struct ReferenceFreeRows {
+  var epoch: UInt64
+  var count: Int
+  var free: [Bool]
 }
 
 /// What `faceExtremeValueWithoutPivoting` found: the value `faceExtreme` would return, or
@@ -981,6 +1046,14 @@ struct StructuralCache {
   private var states: [UInt8]
   /// The same encoding for whether a parametric symbol is fixed on the optimal face.
   private var fixed: [UInt8]
+  /// Per symbol, the `generation` its `states` and `fixed` entries were written in: an entry of
+  /// another generation reads 0 (not known), so that a cache reused for the next query
+  /// (`reset(symbolCount:)`) starts empty without clearing its arrays, which cost every query
+  /// the number of symbols (a row of N labels asks N queries).
+  private var stamps: [UInt32]
+  private var generation: UInt32 = 1
+  /// The symbols `fixed` holds entries for: those the solver had when the query began.
+  private var fixedLimit: Int
   /// A stack the structural test reuses between variables.
   private var scratch: [SymbolID] = []
   /// The restricted symbol `Tableau.hasFreeStepWitness` looks for (-1: none yet): the last
@@ -1040,26 +1113,66 @@ struct StructuralCache {
   }
 
   init(symbolCount: Int) {
-    states = [UInt8](repeating: 0, count: max(symbolCount, 0))
-    fixed = states
+    let count = max(symbolCount, 0)
+    states = [UInt8](repeating: 0, count: count)
+    fixed = [UInt8](repeating: 0, count: count)
+    stamps = [UInt32](repeating: 1, count: count)
+    fixedLimit = count
+  }
+
+  /// Empties the cache for a query of a solver with `symbolCount` symbols: what
+  /// `init(symbolCount:)` would make, keeping the storage (entries of earlier queries are of
+  /// another generation, and so is what was found for a step target).
+  mutating func reset(symbolCount: Int) {
+    let count = max(symbolCount, 0)
+    generation &+= 1
+    if generation == 0 {
+      for index in stamps.indices { stamps[index] = 0 }
+      generation = 1
+    }
+    if count > states.count {
+      let more = count - states.count
+      states += [UInt8](repeating: 0, count: more)
+      fixed += [UInt8](repeating: 0, count: more)
+      stamps += [UInt32](repeating: 0, count: more)
+    }
+    fixedLimit = count
+    stepTarget = -1
+    pathGeneration &+= 1
+    if pathGeneration == 0 {
+      for index in pathStamps.indices { pathStamps[index] = 0 }
+      pathGeneration = 1
+    }
+    scratch.removeAll(keepingCapacity: true)
+  }
+
+  /// Makes the entries of `index` this generation's (both unknown) if they are not.
+  private mutating func stamp(_ index: Int) {
+    guard stamps[index] != generation else { return }
+    stamps[index] = generation
+    states[index] = 0
+    fixed[index] = 0
   }
 
   func fixedOnFace(_ symbol: SymbolID) -> Bool? {
     let index = Int(symbol)
-    guard index >= 0, index < fixed.count, fixed[index] != 0 else { return nil }
+    guard index >= 0, index < fixedLimit, index < fixed.count, stamps[index] == generation, fixed[index] != 0 else {
+      return nil
+    }
     return fixed[index] == 1
   }
 
   mutating func setFixedOnFace(_ symbol: SymbolID, _ value: Bool) {
     let index = Int(symbol)
-    guard index >= 0, index < fixed.count else { return }
+    guard index >= 0, index < fixedLimit, index < fixed.count else { return }
+    stamp(index)
     fixed[index] = value ? 1 : 2
   }
 
   subscript(symbol: SymbolID) -> Bool? {
     get {
       let index = Int(symbol)
-      guard index >= 0, index < states.count else { return nil }
+      guard index >= 0, index < states.count, stamps[index] == generation else { return nil }
       switch states[index] {
       case 1: return true
       case 2: return false
@@ -1069,7 +1182,13 @@ struct StructuralCache {
     set {
       let index = Int(symbol)
       guard index >= 0 else { return }
-      if index >= states.count { states += [UInt8](repeating: 0, count: index + 1 - states.count) }
+      if index >= states.count {
+        let more = index + 1 - states.count
+        states += [UInt8](repeating: 0, count: more)
+        fixed += [UInt8](repeating: 0, count: more)
+        stamps += [UInt32](repeating: 0, count: more)
+      }
+      stamp(index)
       states[index] = newValue.map { $0 ? 1 : 2 } ?? 0
     }
   }

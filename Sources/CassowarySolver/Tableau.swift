@@ -198,6 +198,16 @@ struct Tableau {
   var expansionRound: UInt32 = 0
   /// What the walk of an alternative worked out of the last listing (`listingReach`).
   var reachCache: ListingReach?
+  /// What the alternatives' evaluations know of the rows that refer to no basic symbol
+  /// (`referenceFreeRows()`).
+  var referenceFreeCache: ReferenceFreeRows?
+  /// Whether the alternatives read the values of such rows from their constants (off only in
+  /// the tests that compare the two).
+  var usesReferenceFreeRows = true
+  /// How many symbols the alternatives' walks have visited and their evaluations have
+  /// evaluated, and the cells of the rows they read (`changesAndRollback`), for the tests that
+  /// count the work of a listing.
+  var alternativeSymbolsRead: UInt64 = 0
   var expansionTouched: [SymbolID] = []
   /// The pending definitions of `expanded`, kept to reuse its storage.
   var expansionHeap = RankHeap()

@@ -1262,8 +1262,9 @@ public final class PlaceSolver {
     guard !deferredRanges.isEmpty else { return found }
     var filled = found
     for (key, deferred) in deferredRanges where deferred.index < filled.count && filled[deferred.index].view == key.view {
-      filled[deferred.index] = withRanges(filled[deferred.index], probe: deferred.probe)
+      filled[deferred.index] = withRanges(filled[deferred.index], deferred: deferred)
     }
+    solver.forgetRayAlternatives()
     cachedAmbiguities = filled
     return filled
   }
@@ -1281,31 +1282,53 @@ public final class PlaceSolver {
     return findings
   }
 
-  /// The finding with its ranges, as `ambiguities()` has it: computed now when
-  /// `ambiguitiesWithDeferredRanges()` left them out (from the same solution, with the range
-  /// of the variable its alternative moved, as `computeAmbiguities` would have).
+  /// The finding with its ranges and alternative frame, as `ambiguities()` has it: computed
+  /// now when `ambiguitiesWithDeferredRanges()` left them out (from the same solution, with the
+  /// range of the variable its alternative moved, as `computeAmbiguities` would have).
   func withRanges(_ finding: AmbiguityFinding) -> AmbiguityFinding {
     guard !deferredRanges.isEmpty, let deferred = deferredRanges[SizeKey(view: finding.view, axis: finding.axis)]
     else { return finding }
-    return withRanges(finding, probe: deferred.probe)
+    defer { solver.forgetRayAlternatives() }
+    return withRanges(finding, deferred: deferred)
   }
 
-  private func withRanges(_ finding: AmbiguityFinding, probe: (variable: Variable, range: ValueRange)?)
-    -> AmbiguityFinding
-  {
+  private func withRanges(_ finding: AmbiguityFinding, deferred: DeferredRange) -> AmbiguityFinding {
     var completed = finding
+    if deferred.framesLater, let probe = deferred.probe,
+      let alternative = alternativeFrame(of: finding.view, moving: probe.variable)
+    {
+      completed.alternative = alternative
+    }
     if let frame = frameExpressions(of: finding.view, axis: finding.axis) {
-      if finding.position { completed.positionRange = range(of: frame.position, known: probe) }
-      if finding.size { completed.sizeRange = range(of: frame.size, known: probe) }
+      if finding.position { completed.positionRange = range(of: frame.position, known: deferred.probe) }
+      if finding.size { completed.sizeRange = range(of: frame.size, known: deferred.probe) }
     }
     return completed
   }
+
+  /// The alternative frame `computeAmbiguities` would have given the view, whose alternative
+  /// listed only the sizes: the same question asked again of the same solution, listing the
+  /// variables the frame reads (`readListing`), so the same values bit for bit.
+  private func alternativeFrame(of name: String, moving probe: Variable) -> Rect? {
+    guard let index = system.indexOfView[name] else { return nil }
+    let base = frameListing ?? solver.alternativeListing([])
+    frameListing = base
+    guard case .ambiguous(_, _, let solution) = solver.ambiguity(of: probe, listing: readListing(ofView: index, sizes: base))
+    else { return nil }
+    let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
+    return solvedView(name, reading: read)?.frame
+  }
+
+  /// The listing of no variable the alternative frames of deferred findings add their views'
+  /// variables to (one mask for all of them, so that the walk's reach is worked out once).
+  private var frameListing: AlternativeListing?
 
   /// The answer of `ambiguities()` for the current solution; cleared by every change.
   private var cachedAmbiguities: [AmbiguityFinding]? {
     didSet {
       cachedAmbiguousViews = nil
       deferredRanges = [:]
+      frameListing = nil
     }
   }
 
@@ -1323,6 +1346,9 @@ public final class PlaceSolver {
   private struct DeferredRange {
     var index: Int
     var probe: (variable: Variable, range: ValueRange)?
+    /// Whether the finding's alternative frame is left out too (its alternative listed only the
+    /// sizes): `withRanges` works it out.
+    var framesLater: Bool
   }
 
   /// Whether `ambiguities()` has a finding for the view along the axis: a lookup, where a
@@ -1422,8 +1448,14 @@ public final class PlaceSolver {
       let probe = sizeAmbiguous ? size : position
       var alternative = current.frame
       var probeRange: (variable: Variable, range: ValueRange)?
+      // A finding a content priority may explain has its ranges left out, and its alternative
+      // frame too when the alternative lists only the sizes (the trading partners read them):
+      // a label's alternative moves the first label's width and so every x up to its own,
+      // which listing its frame would have evaluated (N labels, N² values).
+      let defersThis = defers && sizeAmbiguous && hasIntrinsicSize(name, axis: axis)
+      var framesLater = false
       if case .ambiguous(let minimum, let maximum, let solution) = solver.ambiguity(
-        of: probe, listing: alternativeSizes.map { readListing(ofView: index, sizes: $0) })
+        of: probe, listing: alternativeSizes.map { defersThis ? $0 : readListing(ofView: index, sizes: $0) })
       {
         if sizeAmbiguous {
           cachedSizeAlternatives[SizeKey(view: name, axis: axis)] = solution
@@ -1437,14 +1469,19 @@ public final class PlaceSolver {
             }
           }
         }
-        let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
-        alternative = solvedView(name, reading: read)?.frame ?? alternative
+        if defersThis && alternativeSizes != nil {
+          framesLater = true
+        } else {
+          let read = { (variable: Variable) in solution[variable] ?? self.value(variable) }
+          alternative = solvedView(name, reading: read)?.frame ?? alternative
+        }
         probeRange = (probe, ValueRange(minimum: minimum, maximum: maximum))
       }
       var positionRange: FrameRange?
       var sizeRange: FrameRange?
-      if defers && sizeAmbiguous && hasIntrinsicSize(name, axis: axis) {
-        deferred[SizeKey(view: name, axis: axis)] = DeferredRange(index: offset + findings.count, probe: probeRange)
+      if defersThis {
+        deferred[SizeKey(view: name, axis: axis)] = DeferredRange(
+          index: offset + findings.count, probe: probeRange, framesLater: framesLater)
       } else if let frame = frameExpressions(of: name, axis: axis) {
         if positionAmbiguous { positionRange = range(of: frame.position, known: probeRange) }
         if sizeAmbiguous { sizeRange = range(of: frame.size, known: probeRange) }
@@ -1473,6 +1510,9 @@ public final class PlaceSolver {
 
   /// How many ranges of a frame's expression this place asked its solver for (for the tests).
   private(set) var rangeQueries = 0
+
+  /// `Solver.alternativeSymbolsRead` of the place's solver (for the tests).
+  var alternativeSymbolsRead: UInt64 { solver.alternativeSymbolsRead }
 
   /// `Solver.raysFollowed` of the place's solver (for the tests).
   var raysFollowed: UInt64 { solver.raysFollowed }

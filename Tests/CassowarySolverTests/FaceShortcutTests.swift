@@ -14,7 +14,7 @@ final class FaceShortcutTests: XCTestCase {
   /// A row of labels as the layout analysis lowers `H:|-[v0]-[v1]-…-|`: random intrinsic
   /// widths, hugging and compression priorities (often tied), and a canvas with room to
   /// spare, exactly enough, or too little.
-  fileprivate static func labelRow(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable], expressions: [Expression]) {
+  static func labelRow(_ random: inout SeededRandom) throws -> (solver: Solver, variables: [Variable], expressions: [CassowarySolver.Expression]) {
     let start = try LabelRowStart(most: 9, &random)
     let (solver, count, canvas, xs, widths, margin) = (start.solver, start.count, start.canvas, start.xs, start.widths, start.margin)
     var needed = 40.0

@@ -72,13 +72,19 @@ final class DeferredRangeTests: XCTestCase {
   /// A row of labels that tie on hugging, with room to spare: every label's width is explained
   /// by the content priorities, so the check asks for no range; the eager place asked two for
   /// every label but the first (its x and its width, the width's from its alternative).
-  func testARowOfTiedLabelsAsksForNoRange() {
-    let count = 60
+  /// A row of `count` labels of the same intrinsic size, tied on hugging, with room to spare
+  /// (the `labels` shape of `plumb-bench cliff`).
+  static func tiedRow(_ count: Int) -> String {
     var lines = ["canvas wide \(40 + 68 * count)x100"]
     lines += (0..<count).map { "label v\($0) intrinsic 60x21" }
     lines.append("H:|" + (0..<count).map { "-[v\($0)]" }.joined() + "-|")
     lines += (0..<count).map { "V:|-8-[v\($0)]" }
-    let text = lines.joined(separator: "\n") + "\n"
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func testARowOfTiedLabelsAsksForNoRange() {
+    let count = 60
+    let text = Self.tiedRow(count)
     let layout = SolvedLayout(document: LayoutDocument(text: text, kind: .layout))
     XCTAssertEqual(layout.diagnostics.filter { $0.code == .contentPriorityAmbiguity }.count, count - 1)
     XCTAssertFalse(layout.diagnostics.contains { $0.code == .ambiguous })
@@ -90,5 +96,36 @@ final class DeferredRangeTests: XCTestCase {
     eager.defersRanges = false
     _ = eager.ambiguities()
     XCTAssertGreaterThanOrEqual(eager.rangeQueries, count - 1)
+  }
+
+  /// The same row: the alternatives of the labels' widths list only the sizes (their frames
+  /// are worked out for the findings reported as `ambiguous`, none here), so each reads a few
+  /// symbols (10 a label). Listing each label's frame made its alternative walk and evaluate
+  /// every x up to the label's own (the first label's width moves, and with it every x after
+  /// it): the square of the row, which the eager place still reads. Reading the cells of the
+  /// row that shares the spare room (one a label) for every alternative fails it too.
+  func testARowOfTiedLabelsReadsAFewSymbolsPerAlternative() {
+    let count = 120
+    let text = Self.tiedRow(count)
+    let document = LayoutDocument(text: text, kind: .layout)
+    let place = SolvedLayout.places(of: document.model)[0]
+    let model = document.models(for: [place])[0]
+    let deferring = PlaceSolver(model: model, place: place)
+    let eager = PlaceSolver(model: model, place: place)
+    eager.defersRanges = false
+    for solver in [deferring, eager] {
+      for finding in solver.ambiguitiesWithDeferredRanges() where finding.size {
+        _ = solver.sizeTradingPartners(of: finding.view, axis: finding.axis)
+      }
+    }
+    XCTAssertEqual(deferring.ambiguitiesWithDeferredRanges().count, count)
+    XCTAssertLessThan(deferring.alternativeSymbolsRead, UInt64(16 * count))
+    XCTAssertGreaterThan(eager.alternativeSymbolsRead, UInt64(count * count / 2))
+    // Completed, the findings are the eager place's.
+    XCTAssertEqual(describe(deferring.ambiguities()), describe(eager.ambiguities()))
+
+    let layout = SolvedLayout(document: LayoutDocument(text: text, kind: .layout))
+    XCTAssertEqual(layout.diagnostics.filter { $0.code == .contentPriorityAmbiguity }.count, count - 1)
+    XCTAssertLessThan(layout.places[0].alternativeSymbolsRead, UInt64(16 * count))
   }
 }
