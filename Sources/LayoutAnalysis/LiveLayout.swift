@@ -10,21 +10,14 @@ import LayoutSyntax
 /// and it is solved from its model only when read. An edit that makes it stop mirroring
 /// solves it then, once; one that makes it mirror again lets it go.
 public final class LiveLayout {
-  /// What identifies a place across edits: not where its canvas is declared.
+  /// What identifies a place across edits: its canvas's key (not where it is declared) and
+  /// its direction.
   private struct PlaceKey: Hashable {
-    var name: String
-    var width: Double
-    var height: Double
-    var safeArea: EdgeInsets
-    var traits: SizeClassTraits
+    var canvas: CanvasKey
     var direction: LayoutDirection
 
     init(_ place: LayoutPlace) {
-      name = place.canvas.name
-      width = place.canvas.width
-      height = place.canvas.height
-      safeArea = place.canvas.safeArea
-      traits = place.canvas.traits
+      canvas = CanvasKey(place.canvas)
       direction = place.direction
     }
   }
@@ -187,6 +180,27 @@ public final class LiveLayout {
       solver.solveAgain()
     }
     return SolvedLayout(document: document, store: PlaceStore(places: places, held: held), derived: mirrored)
+  }
+}
+
+/// What identifies a canvas across edits: everything its places are laid out by, not where
+/// it is declared (`Canvas.range`), so that an edit that only moves the canvas's declaration
+/// (in the text above it) keeps its places and their decisions.
+struct CanvasKey: Hashable {
+  var name: String
+  var width: Double
+  var height: Double
+  var safeArea: EdgeInsets
+  var traits: SizeClassTraits
+  var sizePriority: Double
+
+  init(_ canvas: Canvas) {
+    name = canvas.name
+    width = canvas.width
+    height = canvas.height
+    safeArea = canvas.safeArea
+    traits = canvas.traits
+    sizePriority = canvas.sizePriority
   }
 }
 

@@ -216,7 +216,8 @@ extension LayoutDocument {
 /// constraints it replaced and adds those of the constraints that replaced them, and those of
 /// the views it declared with other insets or margins and of the constraints that name them it
 /// takes again; any other edit decides every canvas again. The verdicts counted are those of
-/// the current constraints either way.
+/// the current constraints either way. Canvases are told apart by what their places are laid
+/// out by (`CanvasKey`), not where they are declared, so an edit above a canvas keeps them.
 /// Used by one thread at a time (a live layout's update runs it beside its places).
 final class MirrorDecisions: @unchecked Sendable {
   private struct Kept {
@@ -227,8 +228,9 @@ final class MirrorDecisions: @unchecked Sendable {
     var mirrors: Bool { test.hasRoot && differingViews == 0 && tally.mirrors }
   }
 
-  private var kept: [Canvas: Kept] = [:]
-  private var canvases: [Canvas] = []
+  /// The decisions by canvas, kept through edits that move a canvas's declaration.
+  private var kept: [CanvasKey: Kept] = [:]
+  private var canvases: [CanvasKey] = []
   private var model: LayoutModel?
   private var declarations: DeclarationsIdentity?
   private var revision: DocumentRevision?
@@ -245,9 +247,12 @@ final class MirrorDecisions: @unchecked Sendable {
   func update(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
     let newModel = document.model
     let newCanvases = newModel.effectiveCanvases
+    let newKeys = newCanvases.map(CanvasKey.init)
     lastVerdicts = 0
     lastRelaidViews = 0
-    if let oldModel = model, !newModel.hasSizeClassConditions, newCanvases == canvases,
+    // The canvases compared by what their places are laid out by: an edit above a canvas's
+    // declaration moves it, and changes nothing the decisions read.
+    if let oldModel = model, !newModel.hasSizeClassConditions, newKeys == canvases,
       let relaid = MirrorDecisions.relaidViews(document, over: declarations, from: oldModel)
     {
       var changed: (old: Range<Int>, new: Range<Int>)?
@@ -271,12 +276,13 @@ final class MirrorDecisions: @unchecked Sendable {
             }
           }
         }
-        for canvas in newCanvases {
-          guard var entry = kept[canvas] else { continue }
+        for (canvas, key) in zip(newCanvases, newKeys) {
+          guard var entry = kept[key] else { continue }
           // The same views (but for the insets of those laid out otherwise): the systems carry
-          // on over the new model. What the edit took away is judged over the old one.
+          // on over the new model, in the canvas as now declared (the same but for its range).
+          // What the edit took away is judged over the old one.
           let old = entry.test
-          let place = old.left.place
+          let place = LayoutPlace(canvas: canvas, direction: .ltr)
           entry.test = MirrorTest(left: old.left.with(model: newModel, place: place, insetsOf: relaid))
           for position in changed.old { entry.tally.remove(old.fileVerdict(oldModel.constraints[position])) }
           for position in changed.new { entry.tally.add(entry.test.fileVerdict(newModel.constraints[position])) }
@@ -291,26 +297,26 @@ final class MirrorDecisions: @unchecked Sendable {
             if entry.test.viewDiffers(at: index) { entry.differingViews += 1 }
           }
           lastVerdicts += changed.old.count + changed.new.count + 2 * (reading.count + relaid.count)
-          kept[canvas] = entry
+          kept[key] = entry
         }
         lastRelaidViews = relaid.count
         lastWasIncremental = true
-        return remember(document)
+        return remember(document, canvases: newCanvases)
       }
     }
     lastWasIncremental = false
     kept = [:]
     let models = document.models(for: newCanvases.map { LayoutPlace(canvas: $0, direction: .rtl) })
-    for (canvas, canvasModel) in zip(newCanvases, models) where kept[canvas] == nil {
+    for (canvas, canvasModel) in zip(newCanvases, models) where kept[CanvasKey(canvas)] == nil {
       let test = MirrorTest(model: canvasModel, canvas: canvas)
       let engine = canvasModel.implicitConstraints(for: canvas)
-      kept[canvas] = Kept(
+      kept[CanvasKey(canvas)] = Kept(
         test: test, differingViews: test.differingViews(),
         tally: test.tally(engine: engine, constraints: canvasModel.constraints))
       lastVerdicts += engine.count + canvasModel.constraints.count
     }
-    canvases = newCanvases
-    return remember(document)
+    canvases = newKeys
+    return remember(document, canvases: newCanvases)
   }
 
   /// How the views of `document` lower against `oldModel`, whose declarations are
@@ -342,11 +348,12 @@ final class MirrorDecisions: @unchecked Sendable {
     return relaid
   }
 
-  private func remember(_ document: LayoutDocument) -> [(canvas: Canvas, mirrors: Bool)] {
+  /// Remembers `document` as the one decided; for each of its canvases, whether it mirrors.
+  private func remember(_ document: LayoutDocument, canvases: [Canvas]) -> [(canvas: Canvas, mirrors: Bool)] {
     model = document.model
     declarations = document.declarations
     revision = document.revision
-    return canvases.map { ($0, kept[$0]?.mirrors ?? false) }
+    return canvases.map { ($0, kept[CanvasKey($0)]?.mirrors ?? false) }
   }
 }
 

@@ -144,7 +144,7 @@ func runSolverBenchmark(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench mirror --views N [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration] [--direction ltr|rtl|both]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration] [--cycles C] [--plumb PATH] [--direction ltr|rtl|both]")
+  fail("usage: plumb-bench solver --variant rows|grid --n N [--edits K] [--stats] [--dump]\n       plumb-bench check --views N [--runs K] [--layout form|ambiguous]\n       plumb-bench sources --files N [--runs K] [--percent P]\n       plumb-bench tree --files N [--runs K] [--format F] [--plumb PATH] [--tree DIR]\n       plumb-bench cliff --shape labels|fixed|chain|leading|cycle|nested|canvases|stack|grid --views N [--runs K] [--scaling]\n       plumb-bench explain [--megabytes N] [--runs K]\n       plumb-bench mirror --views N [--runs K]\n       plumb-bench live --views N [--edits K] [--in constraint|declaration|comment] [--direction ltr|rtl|both]\n       plumb-bench lsp --views N [--edits K] [--in constraint|declaration|comment] [--cycles C] [--plumb PATH] [--direction ltr|rtl|both]")
 }
 switch command {
 case "solver":
