@@ -495,14 +495,16 @@ extension Tableau {
   }
 
   /// By symbol id, whether the row of a basic external symbol holds no cell of a basic symbol
-  /// (`nil` outside a transaction, or while rows are deferred): worked out once for the epoch the
-  /// current transaction began at, like `listingReach`, and valid through it. An alternative's
+  /// (`nil` outside a transaction, or while rows are deferred or held back by an edit in a
+  /// probe, whose pending rows may refer to a restricted symbol an alternative's pivot makes
+  /// parametric): worked out once for the epoch the current transaction began at, like
+  /// `listingReach`, and valid through it. An alternative's
   /// transaction moves constants and pivots restricted symbols only: a pivot substitutes the
   /// entering symbol out of every row and brings in the leaving row's symbols, which are
   /// parametric (restricted rows hold no external symbol), so the basic symbols an external
   /// row refers to stay those it referred to when the transaction began.
   mutating func referenceFreeRows() -> [Bool]? {
-    guard usesReferenceFreeRows, !defersExternalRows, let restored = frames.last?.epoch else { return nil }
+    guard usesReferenceFreeRows, !defersExternalRows, deferredRows.isEmpty, let restored = frames.last?.epoch else { return nil }
     if let known = referenceFreeCache, known.epoch == restored, known.count == kinds.count { return known.free }
     let count = kinds.count
     var free = [Bool](repeating: false, count: count)

@@ -794,6 +794,9 @@ public final class PlaceSolver {
     let required = change.replaced.sorted { $0.position < $1.position }.map(\.by) + change.added
     if freed.isEmpty && view == nil && !required.contains(where: \.isRequired) { return true }
     guard failure == nil else { return false }
+    // The ambiguity queries of the probe leave the structural test's scratch on the solver
+    // (several bytes a symbol); the fix planning that asks this is done with it afterwards.
+    defer { if view != nil { solver.forgetRayAlternatives() } }
     return solver.probe { solver in
       for index in taken.sorted() where index < entries.count {
         guard let current = entries[index].solverConstraint else { continue }
@@ -1963,6 +1966,8 @@ public final class PlaceSolver {
     // `ambiguities()` asked the solver the same question for every view whose size is open.
     _ = ambiguitiesWithDeferredRanges()
     if let known = cachedSizeAlternatives[SizeKey(view: view, axis: axis)] { return known }
+    // A query outside the ambiguity pass: it lets go of the scratch it leaves on the solver.
+    defer { solver.forgetRayAlternatives() }
     guard case .ambiguous(_, _, let asked) = solver.ambiguity(of: axis == .horizontal ? vars.width : vars.height)
     else { return nil }
     return asked

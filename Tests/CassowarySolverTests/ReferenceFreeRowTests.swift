@@ -79,13 +79,18 @@ final class ReferenceFreeRowTests: XCTestCase {
 
   func testReferenceFreeRowsAnswerAsTheirCellsOnRandomChains() throws {
     var ambiguous = 0
-    try withEverySeed(0..<300) { random, seed in
+    try withEverySeed(0..<600) { random, seed in
       let (solver, variables) = try CertainAddsTests.chain(&random)
       let known = variables.filter { solver.tableau.existingSymbol(for: $0) != nil }
       ambiguous += compare(solver, known, &random, label: "seed \(seed)")
       _ = solver.probe { solver -> Bool in
         if let pinned = known.randomElement(using: &random) { try? solver.add(pinned == 7) }
         ambiguous += self.compare(solver, known, &random, label: "seed \(seed), in a probe")
+        // An edit in the probe leaves its rows pending until the probe ends.
+        if let edited = known.randomElement(using: &random), (try? solver.addEditVariable(edited, priority: 500)) != nil {
+          try? solver.suggestValue(Double(Int.random(in: -50...150, using: &random)), for: edited)
+          ambiguous += self.compare(solver, known, &random, label: "seed \(seed), after an edit in a probe")
+        }
         return true
       }
     }
