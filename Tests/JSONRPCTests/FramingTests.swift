@@ -209,6 +209,26 @@ final class FramingTests: XCTestCase {
     XCTAssertTrue(framer.isIdle)
   }
 
+  /// Full reads of many small messages take the buffer just past `keptCapacity`; its room is
+  /// kept rather than given back and made again on every read.
+  func testFullReadsOfSmallMessagesKeepTheBuffer() {
+    let messages = (0..<6_000).map { "{\"id\":\($0),\"method\":\"textDocument/hover\"}" }
+    let stream = messages.flatMap { frame($0) }
+    var framer = MessageFramer()
+    var events: [FrameEvent] = []
+    var offset = 0
+    var reads = 0
+    while offset < stream.count {
+      let end = min(offset + (64 << 10), stream.count)
+      events += framer.append(stream[offset..<end])
+      offset = end
+      reads += 1
+    }
+    XCTAssertGreaterThan(reads, 3)
+    XCTAssertEqual(bodies(events), messages)
+    XCTAssertEqual(framer.bufferReplacements, 0)
+  }
+
   func testEndlessHeaderIsDropped() {
     var framer = MessageFramer()
     var events: [FrameEvent] = []
