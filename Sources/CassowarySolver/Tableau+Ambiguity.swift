@@ -438,9 +438,13 @@ extension Tableau {
     // promote: told without reading their cells (the row that shares the spare room of a row
     // of N labels holds a cell for every label, and every label's alternative moves it).
     let free = referenceFreeRows()
+    func isReferenceFree(_ symbol: SymbolID) -> Bool {
+      guard let free, Int(symbol) < free.count else { return false }
+      return free[Int(symbol)]
+    }
     var promoted: [SymbolID] = []
     for symbol in evaluated where restored != nil {
-      if let free, Int(symbol) < free.count, free[Int(symbol)] { continue }
+      if isReferenceFree(symbol) { continue }
       guard let row = rows[Int(symbol)] else { continue }
       alternativeSymbolsRead &+= UInt64(row.cells.count)
       for cell in row.cells {
@@ -461,7 +465,7 @@ extension Tableau {
       let value: Double
       if symbol == moved {
         value = step
-      } else if let free, Int(symbol) < free.count, free[Int(symbol)] {
+      } else if isReferenceFree(symbol) {
         value = referenceFreeValue(of: symbol)
       } else {
         value = currentValue(of: symbol)
@@ -483,12 +487,7 @@ extension Tableau {
     for (index, symbol) in affected.enumerated() {
       // The rows are those the transaction began with, which `free` describes (the value the
       // transaction evaluated took the symbol's cache).
-      let before: Double
-      if let free, Int(symbol) < free.count, free[Int(symbol)] {
-        before = referenceFreeValue(of: symbol)
-      } else {
-        before = currentValue(of: symbol)
-      }
+      let before = isReferenceFree(symbol) ? referenceFreeValue(of: symbol) : currentValue(of: symbol)
       if abs(after[index] - before) > valueTolerance * 10 { changes[symbol] = after[index] }
     }
     return changes

@@ -547,9 +547,7 @@ public struct InterfaceBuilderFile: Sendable {
         }
         return true
       }
-      // Files of the versions whose canvas Plumb reproduces least get no `misplaced` finding, or
-      // (Xcode 11 to 13) one only for a view dragged away at its size.
-      if details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
+      // Files of Xcode 11 to 13 get a `misplaced` finding only for a view dragged away at its size.
       if details.onlyDraggedViewsMisplaced {
         let tolerance = model.misplacedTolerance
         result.removeAll { diagnostic in
@@ -559,8 +557,9 @@ public struct InterfaceBuilderFile: Sendable {
       }
       // A view that another plausible reading of what Plumb guessed puts at its saved frame,
       // or that is off only by what the estimated baselines it follows leave uncertain, is no
-      // evidence of a misplacement, only of the guess's error.
-      if !details.contentRelaidOut, result.contains(where: { $0.code == .misplaced }) {
+      // evidence of a misplacement, only of the guess's error. Not asked in files whose
+      // `misplaced` findings are not reported (below).
+      if !details.contentRelaidOut, !details.misplacementsNotReported, result.contains(where: { $0.code == .misplaced }) {
         let plausible = PlausibleLayouts(layout: layout, primary: primary, details: details, open: open)
         let tolerance = model.misplacedTolerance
         result.removeAll { diagnostic in
@@ -579,9 +578,8 @@ public struct InterfaceBuilderFile: Sendable {
         }
       }
     }
-    // Files whose `misplaced` findings are not reported lose them above too, but only where the unit
-    // was laid out (`primary`), and there before the readings, which they then skip; this removal
-    // holds for every unit, whatever its findings came from.
+    // Files of the versions whose canvas Plumb reproduces least (Xcode 9–10, 14 and later) get no
+    // `misplaced` finding.
     if details.contentRelaidOut || details.misplacementsNotReported { result.removeAll { $0.code == .misplaced } }
     let tolerance = layout.document.model.misplacedTolerance
     /// Leaves out the `misplaced` findings that `uncertain` picks, but those about an arranged

@@ -187,20 +187,13 @@ public final class LiveLayout {
 /// it is declared (`Canvas.range`), so that an edit that only moves the canvas's declaration
 /// (in the text above it) keeps its places and their decisions.
 struct CanvasKey: Hashable {
-  var name: String
-  var width: Double
-  var height: Double
-  var safeArea: EdgeInsets
-  var traits: SizeClassTraits
-  var sizePriority: Double
+  /// The canvas with no range: every other property of it, including any added later, counts.
+  private let canvas: Canvas
 
   init(_ canvas: Canvas) {
-    name = canvas.name
-    width = canvas.width
-    height = canvas.height
-    safeArea = canvas.safeArea
-    traits = canvas.traits
-    sizePriority = canvas.sizePriority
+    var placeless = canvas
+    placeless.range = nil
+    self.canvas = placeless
   }
 }
 
